@@ -1,0 +1,34 @@
+# tradechart: build, run, test, benchmark, install.
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+RELEASE := .build/release
+DEBUG   := .build/debug
+
+.PHONY: build run test bench install clean
+
+## build: release build of the viewer
+build:
+	$(SWIFT) build -c release --product tradechart
+
+## run: build and open the viewer on the bundled DAX data
+run: build
+	$(RELEASE)/tradechart Data/dax.csv
+
+## test: build everything and run every test (unit, snapshot, end-to-end in tmux)
+test:
+	$(SWIFT) build
+	TRADECHART_BIN=$(CURDIR)/$(DEBUG)/tradechart $(SWIFT) test
+
+## bench: release build, then print the benchmark table
+bench:
+	$(SWIFT) build -c release --product tradechart
+	$(SWIFT) build -c release --product TradeChartBench
+	TRADECHART_BIN=$(CURDIR)/$(RELEASE)/tradechart $(RELEASE)/TradeChartBench
+
+## install: copy the release binary to $(PREFIX)/bin
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE)/tradechart $(DESTDIR)$(PREFIX)/bin/tradechart
+
+clean:
+	rm -rf .build

@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tradechart",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tradechart", targets: ["tradechart"]),
+        .library(name: "TradeChartCore", targets: ["TradeChartCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
+        // scrubbing, accessibility. No terminal, no clock, no global state.
+        .target(name: "TradeChartCore"),
+
+        // ncursesw as a Swift module (shim header exposes macros and globals).
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+
+        // Thin terminal layer: draws frames, reads keys/mouse/resize, owns the clock.
+        .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw"]),
+
+        // The command-line program.
+        .executableTarget(
+            name: "tradechart",
+            dependencies: [
+                "TradeChartCore",
+                "TradeChartTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // `make bench`: times whole runs of the program and core operations, prints a table.
+        .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore"]),
+
+        .testTarget(
+            name: "TradeChartCoreTests",
+            dependencies: ["TradeChartCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"]),
+    ]
+)

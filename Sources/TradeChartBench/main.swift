@@ -1,0 +1,2 @@
+// `make bench`: runs every benchmark section and prints one table.
+print("tradechart benchmarks")

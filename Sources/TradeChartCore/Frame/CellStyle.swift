@@ -1,0 +1,52 @@
+/// What a cell's colour means. The terminal maps each role onto the terminal's
+/// own palette (its green and red), so light and dark themes both read.
+public enum ColorRole: UInt8, Sendable, Hashable, CaseIterable {
+    /// The terminal's default foreground.
+    case plain
+    /// A price at or above the baseline (green).
+    case rising
+    /// A price below the baseline (red).
+    case falling
+    /// Axes, labels, baseline, cursor line: shown dim.
+    case muted
+    /// The active range and other highlights.
+    case accent
+}
+
+/// Text attributes of a cell.
+public struct CellAttributes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = CellAttributes(rawValue: 1)
+    public static let dim = CellAttributes(rawValue: 2)
+    public static let reverse = CellAttributes(rawValue: 4)
+    public static let underline = CellAttributes(rawValue: 8)
+}
+
+/// The look of one cell: a colour role and attributes.
+public struct CellStyle: Sendable, Hashable {
+    public var color: ColorRole
+    public var attributes: CellAttributes
+
+    public init(_ color: ColorRole = .plain, _ attributes: CellAttributes = []) {
+        self.color = color
+        self.attributes = attributes
+    }
+
+    public static let plain = CellStyle()
+    public static let muted = CellStyle(.muted, .dim)
+}
+
+/// One terminal cell: a single-width character and its style.
+public struct Cell: Sendable, Hashable {
+    public var character: Unicode.Scalar
+    public var style: CellStyle
+
+    public init(_ character: Unicode.Scalar = " ", _ style: CellStyle = .plain) {
+        self.character = character
+        self.style = style
+    }
+
+    public static let blank = Cell()
+}

@@ -1,0 +1,97 @@
+/// The points a range shows: the contiguous indices `first...last` of a series
+/// (`last` is always the newest point).
+public struct RangeSlice: Sendable, Equatable {
+    public var range: ChartRange
+    public var first: Int
+    public var last: Int
+    /// True when the range asks for more history than the data has, so all of it is shown.
+    public var coversAllData: Bool
+
+    public init(range: ChartRange, first: Int, last: Int, coversAllData: Bool) {
+        self.range = range
+        self.first = first
+        self.last = last
+        self.coversAllData = coversAllData
+    }
+
+    /// The number of points in the range.
+    public var count: Int { last - first + 1 }
+
+    /// Whether a series index lies in the range.
+    public func contains(_ index: Int) -> Bool { index >= first && index <= last }
+}
+
+/// Whether a range can be shown, and why not.
+public enum RangeAvailability: Sendable, Equatable {
+    case available(RangeSlice)
+    case unavailable(reason: String)
+
+    public var slice: RangeSlice? {
+        if case .available(let s) = self { return s }
+        return nil
+    }
+}
+
+extension PriceSeries {
+    /// Cuts a range out of the series as SPEC.md section 2 defines it, measured
+    /// back from the newest point in the data's own time zone.
+    public func slice(_ range: ChartRange) -> RangeAvailability {
+        guard count >= 2 else {
+            return .unavailable(reason: "\(range.label) needs at least two prices")
+        }
+        let lastIndex = count - 1
+        let newestDay = LocalTime.dayNumber(times[lastIndex])
+        var first: Int
+        var coversAll = false
+        switch range {
+        case .oneDay, .fiveDays:
+            let wantedDays = range == .oneDay ? 1 : 5
+            var days = 1
+            var currentDay = newestDay
+            first = lastIndex
+            while first > 0 {
+                let day = LocalTime.dayNumber(times[first - 1])
+                if day != currentDay {
+                    if days == wantedDays { break }
+                    days += 1
+                    currentDay = day
+                }
+                first -= 1
+            }
+            if first == 0 && days < wantedDays { coversAll = true }
+        default:
+            let months = range.months ?? 0
+            let cutoffDay = CivilDate(dayNumber: newestDay).addingMonths(-months).dayNumber
+            // Points after the end of the cutoff day: their day number is greater.
+            let firstAllowedTime = (cutoffDay + 1) * LocalTime.secondsPerDay
+            first = lowerBound(of: firstAllowedTime)
+            coversAll = first == 0
+        }
+        if lastIndex - first + 1 < 2 {
+            if !hasTimeOfDay && (range == .oneDay || range == .fiveDays) {
+                return .unavailable(reason: "\(range.label) needs intraday data")
+            }
+            return .unavailable(reason: "\(range.label): only one price since \(LocalTime.date(times[first]))")
+        }
+        return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
+    }
+
+    /// The range the viewer opens on: the longest available range not larger than 1Y.
+    public func defaultRange() -> ChartRange? {
+        for r in [ChartRange.oneYear, .sixMonths, .oneMonth, .fiveDays, .oneDay] where slice(r).slice != nil {
+            return r
+        }
+        return ChartRange.allCases.first { slice($0).slice != nil }
+    }
+
+    /// Index of the first point whose time is at or after `t` (binary search).
+    public func lowerBound(of t: Int64) -> Int {
+        var lo = 0
+        var hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
