@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
         // scrubbing, accessibility. No terminal, no clock, no global state.
-        .target(name: "TradeChartCore"),
+        .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
 
         // ncursesw as a Swift module (shim header exposes macros and globals).
         .systemLibrary(

@@ -1,0 +1,28 @@
+import Testing
+import TradeChartCore
+
+@Suite("Price formatting")
+struct PriceFormatterTests {
+    @Test func largePricesGetThousandsAndTwoDecimals() {
+        let f = PriceFormatter(forPricesAround: 15_234.56)
+        #expect(f.string(15_234.56) == "15,234.56")
+        #expect(f.string(1_234_567.891) == "1,234,567.89")
+        #expect(f.string(999.999) == "1,000.00")
+        #expect(f.string(-3.1) == "-3.10")
+        #expect(f.string(-0.001) == "0.00")
+    }
+
+    @Test func smallPricesKeepSignificantDigits() {
+        #expect(PriceFormatter(forPricesAround: 0.000123).string(0.000123) == "0.0001230")
+        #expect(PriceFormatter(forPricesAround: 0.5).string(0.51234) == "0.5123")
+        #expect(PriceFormatter(forPricesAround: 3).string(3.14159) == "3.14")
+    }
+
+    @Test func changesCarryASign() {
+        let f = PriceFormatter(decimals: 2)
+        #expect(f.signed(12.5) == "+12.50")
+        #expect(f.signed(-12.5) == "-12.50")
+        #expect(PriceFormatter.percent(1.2345) == "+1.23%")
+        #expect(PriceFormatter.percent(-0.5) == "-0.50%")
+    }
+}
