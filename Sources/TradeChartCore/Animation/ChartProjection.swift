@@ -1,0 +1,56 @@
+/// Where a range's data lands on the dot canvas: the affine x map (point index
+/// to dot column), the affine y map (price to dot row), and the baseline.
+///
+/// A morph is nothing but a straight-line interpolation between two projections,
+/// so every in-between frame is drawn by the same exact rasterizer.
+public struct ChartProjection: Sendable, Equatable {
+    /// Point index -> continuous dot-column coordinate (column c covers [c, c+1]).
+    public var x: AffineMap
+    /// Price -> continuous dot-row coordinate (row 0 at the top).
+    public var y: AffineMap
+    /// The baseline's continuous dot-row coordinate.
+    public var baselineRow: Double
+    /// Whether the line is drawn in the rising colour.
+    public var rising: Bool
+
+    public init(x: AffineMap, y: AffineMap, baselineRow: Double, rising: Bool) {
+        self.x = x
+        self.y = y
+        self.baselineRow = baselineRow
+        self.rising = rising
+    }
+
+    /// The projection of points `first...last` with prices in `low...high`, the
+    /// baseline at `baseline`, onto a canvas of `widthDots` x `heightDots`.
+    ///
+    /// The first point sits in the middle of the leftmost dot column, the newest
+    /// in the middle of the rightmost; the price range fills the height less an
+    /// inset of one dot row above and below; a flat range is drawn at mid height.
+    public init(first: Int, last: Int, low: Double, high: Double, baseline: Double, newest: Double,
+                widthDots: Int, heightDots: Int) {
+        let right = Double(max(widthDots, 1)) - 0.5
+        if first == last {
+            x = AffineMap(scale: 0, offset: right)
+        } else {
+            x = AffineMap(mapping: Double(first), to: 0.5, and: Double(last), to: right)
+        }
+        let inset = heightDots >= 5 ? 1.0 : 0.0
+        let top = inset + 0.5
+        let bottom = Double(max(heightDots, 1)) - inset - 0.5
+        if !(high > low) {
+            y = AffineMap(scale: 0, offset: Double(max(heightDots, 1)) / 2)
+        } else {
+            y = AffineMap(mapping: high, to: top, and: low, to: bottom)
+        }
+        baselineRow = y(baseline)
+        rising = newest >= baseline
+    }
+
+    /// The projection a fraction `t` of the way to `other` (maps and baseline move
+    /// on straight lines; the colour switches at the midpoint).
+    public func interpolated(to other: ChartProjection, _ t: Double) -> ChartProjection {
+        ChartProjection(x: x.interpolated(to: other.x, t), y: y.interpolated(to: other.y, t),
+                        baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
+                        rising: t < 0.5 ? rising : other.rising)
+    }
+}

@@ -1,0 +1,38 @@
+/// An eased transition between two projections over a duration, started at a
+/// time given by the caller (the core never reads a clock).
+public struct Morph: Sendable, Equatable {
+    public var from: ChartProjection
+    public var to: ChartProjection
+    /// Start time in seconds on the caller's monotonic clock.
+    public var start: Double
+    /// Length in seconds; 0 means the target is shown at once.
+    public var duration: Double
+    public var curve: CubicBezier
+
+    public init(from: ChartProjection, to: ChartProjection, start: Double, duration: Double,
+                curve: CubicBezier = .morph) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// Linear progress 0...1 at `time`.
+    public func progress(at time: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return min(max((time - start) / duration, 0), 1)
+    }
+
+    public func isFinished(at time: Double) -> Bool { progress(at: time) >= 1 }
+
+    /// What is on screen at `time`. At the end this is exactly the target.
+    public func projection(at time: Double) -> ChartProjection {
+        let p = progress(at: time)
+        if p >= 1 { return to }
+        var current = from.interpolated(to: to, curve.value(at: p))
+        // The colour switches at the midpoint of the morph's time.
+        current.rising = p < 0.5 ? from.rising : to.rising
+        return current
+    }
+}
