@@ -1,0 +1,47 @@
+/// Round tick values for the price axis: steps of 1, 2, 2.5 or 5 times a power of ten.
+public struct PriceTicks: Sendable, Equatable {
+    public var step: Double
+    public var values: [Double]
+    /// Decimals that show every tick exactly (0 for steps of whole numbers).
+    public var decimals: Int
+
+    /// At most `maxCount` ticks inside `low...high`.
+    public init(low: Double, high: Double, maxCount: Int) {
+        let count = max(maxCount, 1)
+        guard high > low, low.isFinite, high.isFinite else {
+            step = 0
+            values = low.isFinite ? [low] : []
+            decimals = 2
+            return
+        }
+        let raw = (high - low) / Double(count)
+        var exponent = 0
+        while PriceTicks.power(exponent + 1) <= raw { exponent += 1 }
+        while PriceTicks.power(exponent) > raw { exponent -= 1 }
+        let magnitude = PriceTicks.power(exponent)
+        var chosen = magnitude * 10
+        var extraDecimal = 0
+        for (m, extra) in [(1.0, 0), (2.0, 0), (2.5, 1), (5.0, 0), (10.0, 0)] where magnitude * m >= raw {
+            chosen = magnitude * m
+            extraDecimal = extra
+            break
+        }
+        step = chosen
+        let stepExponent = chosen >= magnitude * 10 ? exponent + 1 : exponent
+        decimals = max(0, -stepExponent + (stepExponent <= 0 ? extraDecimal : 0))
+        var result: [Double] = []
+        var k = (low / chosen).rounded(.up)
+        while k * chosen <= high && result.count < 1000 {
+            result.append(k * chosen)
+            k += 1
+        }
+        values = result
+    }
+
+    /// 10 to an integer power, exact for negative powers too (1 / 10^n rounds once).
+    static func power(_ e: Int) -> Double {
+        var v = 1.0
+        for _ in 0..<abs(e) { v *= 10 }
+        return e >= 0 ? v : 1 / v
+    }
+}

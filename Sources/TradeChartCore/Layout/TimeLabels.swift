@@ -1,0 +1,128 @@
+/// Date and time labels for the x axis, in the format that fits the range:
+/// times for 1D, weekday and time for 5D, day and month for 1M and 6M, month
+/// and year for 1Y and 5Y, placed at calendar boundaries (hours, days, months,
+/// years) and thinned so they never overlap.
+public struct TimeLabels: Sendable, Equatable {
+    /// A calendar boundary: the index of the first point of a new period.
+    public struct Mark: Sendable, Equatable {
+        public var index: Int
+        public var text: String
+    }
+
+    /// Candidate marks from fine to coarse levels; layout picks the finest that fits.
+    public var levels: [[Mark]]
+
+    enum Unit { case hour, day, week, month, year }
+
+    /// Boundaries of points `first...last`, found by binary search per period
+    /// (cost grows with the number of periods, not points).
+    public init(series: PriceSeries, first: Int, last: Int, range: ChartRange) {
+        guard first < last else { levels = []; return }
+        let format: (Int64) -> String
+        let plan: [(Unit, Int)]
+        switch range {
+        case .oneDay:
+            format = DateText.time
+            plan = [(.hour, 1), (.hour, 2), (.hour, 3), (.hour, 6), (.day, 1)]
+        case .fiveDays:
+            format = DateText.weekdayTime
+            plan = [(.day, 1), (.day, 2), (.week, 1)]
+        case .oneMonth:
+            format = DateText.dayMonth
+            plan = [(.day, 1), (.day, 2), (.week, 1), (.week, 2), (.month, 1)]
+        case .sixMonths:
+            format = DateText.dayMonth
+            plan = [(.week, 1), (.week, 2), (.month, 1), (.month, 2), (.month, 3)]
+        case .oneYear:
+            format = DateText.monthYear
+            plan = [(.month, 1), (.month, 2), (.month, 3), (.month, 4), (.month, 6), (.year, 1)]
+        case .fiveYears:
+            format = DateText.monthYear
+            plan = [(.month, 3), (.month, 6), (.year, 1), (.year, 2), (.year, 5)]
+        }
+        var levels: [[Mark]] = []
+        let firstTime = series.times[first]
+        let lastTime = series.times[last]
+        for (unit, multiple) in plan {
+            let starts = TimeLabels.periodStarts(unit: unit, multiple: multiple, from: firstTime, to: lastTime)
+            guard starts.count <= 400 else { continue }
+            var marks: [Mark] = []
+            for start in starts {
+                let index = series.lowerBound(of: start)
+                guard index > first, index <= last else { continue }
+                if let previous = marks.last, previous.index == index { continue }
+                marks.append(Mark(index: index, text: format(series.times[index])))
+            }
+            if !marks.isEmpty { levels.append(marks) }
+        }
+        self.levels = levels
+    }
+
+    /// Start times of the periods beginning after `from` up to `to`.
+    static func periodStarts(unit: Unit, multiple: Int, from: Int64, to: Int64) -> [Int64] {
+        var out: [Int64] = []
+        let day = LocalTime.secondsPerDay
+        switch unit {
+        case .hour:
+            let step = Int64(3600 * multiple)
+            var t = (LocalTime.dayNumber(from) * day) + ((LocalTime.secondOfDay(from) / step) + 1) * step
+            while t <= to && out.count < 10_000 {
+                out.append(t)
+                t += step
+                // Restart the hour grid each day so labels sit on round hours.
+                if LocalTime.secondOfDay(t) < step && multiple > 1 { t = LocalTime.dayNumber(t) * day }
+            }
+        case .day, .week:
+            var d = LocalTime.dayNumber(from) + 1
+            if unit == .week { while CivilDate(dayNumber: d).weekday != 0 { d += 1 } }
+            let stride = Int64(unit == .week ? 7 * multiple : multiple)
+            while d * day <= to && out.count < 10_000 {
+                out.append(d * day)
+                d += stride
+            }
+        case .month, .year:
+            let start = LocalTime.date(from)
+            let monthsPer = unit == .year ? 12 * multiple : multiple
+            // Align to calendar multiples: quarters start in Jan/Apr/Jul/Oct, years in January.
+            var index = start.year * 12 + (start.month - 1) + 1
+            let align = unit == .year ? 12 : multiple
+            while index % align != 0 { index += 1 }
+            if unit == .year && multiple > 1 { while (index / 12) % multiple != 0 { index += 12 } }
+            while out.count < 10_000 {
+                let date = CivilDate(year: index / 12, month: index % 12 + 1, day: 1)
+                let t = date.dayNumber * day
+                if t > to { break }
+                out.append(t)
+                index += monthsPer
+            }
+        }
+        return out
+    }
+
+    /// Places labels on a row `width` cells wide: `column(index)` gives a point's
+    /// cell column. Picks the finest level whose labels keep two cells apart, and
+    /// clamps a label that would leave the row to its edge.
+    public func place(width: Int, column: (Int) -> Double) -> [(column: Int, text: String)] {
+        guard width > 0 else { return [] }
+        for (levelIndex, marks) in levels.enumerated() {
+            var placed: [(column: Int, text: String)] = []
+            var fits = true
+            var nextFree = Int.min
+            for mark in marks {
+                let c = Int(column(mark.index).rounded(.down))
+                guard c >= 0, c < width else { continue }
+                let length = mark.text.unicodeScalars.count
+                let start = min(max(c - length / 2, 0), max(width - length, 0))
+                if start < nextFree {
+                    fits = false
+                    if levelIndex < levels.count - 1 { break }
+                    continue
+                }
+                placed.append((start, mark.text))
+                nextFree = start + length + 2
+            }
+            if fits || levelIndex == levels.count - 1 { return placed }
+        }
+        return []
+    }
+}

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNcursesw
+import TradeChartCore
+
+/// How the screen should look, decided by the command line and the environment.
+public struct ScreenOptions: Sendable {
+    /// Use colours (false for `--color never`, `NO_COLOR`, or terminals without colour).
+    public var color: Bool
+    public var theme: Theme
+
+    public init(color: Bool, theme: Theme) {
+        self.color = color
+        self.theme = theme
+    }
+}
+
+/// The ncursesw screen: set up, draw frames cell by cell, read input, give the terminal back.
+///
+/// Only cells that differ from the previous frame are handed to ncurses, which in
+/// turn sends only what changed on the terminal.
+public final class TerminalScreen {
+    private var screen: OpaquePointer?
+    private var previous: Frame?
+    private let options: ScreenOptions
+    private var colorEnabled = false
+    private var closed = false
+
+    public enum SetupError: Error, CustomStringConvertible {
+        case cannotOpenTerminal(String)
+        public var description: String {
+            switch self {
+            case .cannotOpenTerminal(let term): "cannot open the terminal (TERM=\(term)); use --print"
+            }
+        }
+    }
+
+    public init(options: ScreenOptions) throws {
+        self.options = options
+        TerminalScreen.ensureUTF8Locale()
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
+              let screen = newterm(nil, output, input) else {
+            throw SetupError.cannotOpenTerminal(term)
+        }
+        self.screen = screen
+        set_term(screen)
+        TerminalSignals.install()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(tc_stdscr(), true)
+        curs_set(0)
+        tc_set_escdelay(25)
+        mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)
+        mouseinterval(0)
+        if options.color && has_colors() {
+            start_color()
+            use_default_colors()
+            for role in ColorRole.allCases where role != .plain {
+                let fg = options.theme.ansiForeground(role).map { Int16($0 - 30) } ?? -1
+                init_pair(Int16(role.rawValue), fg, -1)
+            }
+            colorEnabled = true
+        }
+    }
+
+    deinit { close() }
+
+    /// Gives the terminal back: normal mode, cursor visible, main screen.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        curs_set(1)
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+        TerminalSignals.restoreDefaults()
+    }
+
+    /// The terminal's size in cells.
+    public var size: (columns: Int, rows: Int) {
+        (Int(getmaxx(tc_stdscr())), Int(getmaxy(tc_stdscr())))
+    }
+
+    /// Draws a frame, sending ncurses only the cells that changed since the last one.
+    public func draw(_ frame: Frame) {
+        let (columns, rows) = size
+        let full = previous.map { $0.width != frame.width || $0.height != frame.height } ?? true
+        if full { erase() }
+        for y in 0..<min(rows, frame.height) {
+            for x in 0..<min(columns, frame.width) {
+                let cell = frame[x, y]
+                if !full, let previous, previous[x, y] == cell { continue }
+                // The bottom-right cell would scroll some terminals: skip it.
+                if y == rows - 1 && x == columns - 1 { continue }
+                _ = tc_put_cell(Int32(y), Int32(x), wchar_t(cell.character.value), attributes(cell.style),
+                                colorEnabled ? Int16(cell.style.color.rawValue) : 0)
+            }
+        }
+        previous = frame
+        refresh()
+    }
+
+    /// Forgets what is on screen, so the next frame is drawn whole.
+    public func invalidate() {
+        previous = nil
+        clearok(tc_stdscr(), true)
+    }
+
+    private func attributes(_ style: CellStyle) -> attr_t {
+        var a = attr_t(tc_A_NORMAL)
+        if style.attributes.contains(.bold) { a |= attr_t(tc_A_BOLD) }
+        if style.attributes.contains(.dim) { a |= attr_t(tc_A_DIM) }
+        if style.attributes.contains(.reverse) { a |= attr_t(tc_A_REVERSE) }
+        if style.attributes.contains(.underline) { a |= attr_t(tc_A_UNDERLINE) }
+        return a
+    }
+
+    /// Waits up to `timeoutMilliseconds` (negative: forever) for one input event.
+    public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+        wtimeout(tc_stdscr(), Int32(timeoutMilliseconds))
+        var ch: wint_t = 0
+        let result = get_wch(&ch)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES {
+            return TerminalInput.event(forKeyCode: Int32(ch), screen: self)
+        }
+        return TerminalInput.event(forCharacter: UInt32(ch))
+    }
+
+    /// Reads the pending mouse event (after KEY_MOUSE).
+    func mouseEvent() -> MouseInput? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = event.bstate
+        let action: MouseInput.Action
+        if state & tc_BUTTON4_PRESSED != 0 {
+            action = .wheelUp
+        } else if state & tc_BUTTON5_PRESSED != 0 {
+            action = .wheelDown
+        } else if state & (tc_BUTTON1_PRESSED | tc_BUTTON1_CLICKED) != 0 {
+            action = .press
+        } else if state & tc_BUTTON1_RELEASED != 0 {
+            action = .release
+        } else if state & tc_REPORT_MOUSE_POSITION != 0 {
+            action = .drag
+        } else {
+            return nil
+        }
+        return MouseInput(column: Int(event.x), row: Int(event.y), action: action)
+    }
+
+    /// Braille is shown only where the locale is UTF-8.
+    public static var localeIsUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// Sets the locale from the environment, falling back to C.UTF-8 so that
+    /// Braille cells are not drawn blank or as junk.
+    public static func ensureUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if !localeIsUTF8 { setlocale(LC_ALL, "C.UTF-8") }
+    }
+}

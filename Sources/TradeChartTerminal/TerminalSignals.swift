@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNcursesw
+
+/// Gives the terminal back on every way out: Ctrl-C (status 130), SIGTERM (143),
+/// SIGHUP, and traps (the terminal is restored, then the signal is re-raised so a
+/// crash still reads as one).
+enum TerminalSignals {
+    static func install() {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                endwin()
+                _exit(128 + received)
+            }
+        }
+        for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+            signal(sig) { received in
+                endwin()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    static func restoreDefaults() {
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+            signal(sig, SIG_DFL)
+        }
+    }
+}
