@@ -19,10 +19,10 @@ public struct PriceTicks: Sendable, Equatable {
         while PriceTicks.power(exponent + 1) <= raw { exponent += 1 }
         while PriceTicks.power(exponent) > raw { exponent -= 1 }
         let magnitude = PriceTicks.power(exponent)
-        var chosen = magnitude * 10
+        var chosen = PriceTicks.power(exponent + 1)
         var extraDecimal = 0
         for (m, extra) in [(1.0, 0), (2.0, 0), (2.5, 1), (5.0, 0), (10.0, 0)] where magnitude * m >= raw {
-            chosen = magnitude * m
+            chosen = m == 10 ? PriceTicks.power(exponent + 1) : magnitude * m
             extraDecimal = extra
             break
         }
