@@ -84,18 +84,84 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     func execute() throws -> Int32 {
-        guard let readable = fopen(file == "-" ? "/dev/stdin" : file, "r") else {
-            StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
-            return 2
+        if file != "-" {
+            // A missing or unreadable file is the first thing to say.
+            guard let readable = fopen(file, "r") else {
+                StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
+                return 2
+            }
+            fclose(readable)
         }
-        fclose(readable)
         if !print {
             if let reason = TerminalCheck.whyNotInteractive() {
                 StandardError.writeLine("tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))")
                 return 2
             }
         }
+        let loaded: LoadedSeries
+        do {
+            loaded = try SeriesLoader.load(path: file, options: LoadOptions(column: column, name: title))
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
+            return 2
+        }
+        let series = loaded.series
+        guard series.count >= 2 else {
+            StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
+            return 2
+        }
+        let requested = range.flatMap(ChartRange.init(label:))
+        if print {
+            if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
+            return printFrame(series, requested: requested)
+        }
+        return runViewer(series, requested: requested, status: loaded.report.summary)
+    }
+
+    /// `--print`: one frame to standard output.
+    func printFrame(_ series: PriceSeries, requested: ChartRange?) -> Int32 {
+        let frameSize = size.flatMap(FrameSize.init(parsing:)) ?? TerminalSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
+        let useColor = color == .always || (color == .auto && Environment.colorAllowed && isatty(1) != 0)
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
+        if let requested, case .unavailable(let reason) = series.slice(requested) {
+            StandardError.writeLine("tradechart: \(reason)")
+        }
+        let state = ViewerState(series: series, range: requested, options: options,
+                                columns: frameSize.columns, rows: frameSize.rows)
+        let frame = state.frame(at: 0)
+        let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
+        StandardOutput.write(text)
         return 0
+    }
+
+    /// The interactive viewer.
+    func runViewer(_ series: PriceSeries, requested: ChartRange?, status: String?) -> Int32 {
+        TerminalScreen.ensureUTF8Locale()
+        let useColor = color == .always || (color == .auto && Environment.colorAllowed)
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark,
+                                    morphDuration: duration)
+        let state = ViewerState(series: series, range: requested, options: options, columns: 100, rows: 30, status: status)
+        var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme))
+        do {
+            try app.run()
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
+            return 2
+        }
+        return 0
+    }
+
+    /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.
+    func resolvedCharset() -> Charset {
+        switch charset {
+        case .braille: return .braille
+        case .block: return .block
+        case .ascii: return .ascii
+        case .auto:
+            TerminalScreen.ensureUTF8Locale()
+            if Environment.term == "linux" || !TerminalScreen.localeIsUTF8 { return .ascii }
+            return .braille
+        }
     }
 }
 
@@ -105,6 +171,36 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, braille, block, ascii
+}
+
+/// What the environment says about the terminal.
+enum Environment {
+    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    static var term: String { value("TERM") ?? "" }
+    /// False when NO_COLOR is set (to anything non-empty) or the terminal is dumb.
+    static var colorAllowed: Bool { (value("NO_COLOR") ?? "").isEmpty && term != "dumb" }
+}
+
+/// The size of the terminal on standard output, if it is one.
+enum TerminalSize {
+    static func ofStandardOutput() -> FrameSize? {
+        var ws = winsize()
+        guard isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return FrameSize(parsing: "\(ws.ws_col)x\(ws.ws_row)")
+    }
+}
+
+/// Writes text to standard output in one go.
+enum StandardOutput {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
 }
 
 extension Theme: ExpressibleByArgument {}

@@ -1,0 +1,244 @@
+/// The whole state of the interactive viewer, in the style of state, update, view:
+/// `handle(_:at:)` applies an event at a time, `frame(at:)` draws the state at a
+/// time. The caller owns the clock, so every frame of an animation can be
+/// reproduced in a test.
+public struct ViewerState: Sendable {
+    public private(set) var series: PriceSeries
+    public private(set) var index: MinMaxIndex
+    public var options: ViewerOptions
+    public private(set) var layout: ChartLayout
+    /// The oldest point drawn: during a morph it includes the points sliding in or out.
+    public private(set) var morphFirst: Int = 0
+    /// The range shown, or being morphed to.
+    public private(set) var range: ChartRange
+    public private(set) var slice: RangeSlice
+    /// The running morph, nil when the chart stands still.
+    public private(set) var morph: Morph?
+    /// The projection of `slice` at the current size: what a still frame shows.
+    public private(set) var target: ChartProjection
+    /// The scrub cursor's point index, nil when hidden.
+    public private(set) var cursor: Int?
+    public private(set) var overlay: Overlay = .none
+    /// A one-line note for the status line.
+    public private(set) var status: String?
+    public private(set) var timeLabels: TimeLabels
+    /// Formats the price labels and the header for this series.
+    public private(set) var priceFormatter: PriceFormatter
+    /// Set by the host: text for the `d` overlay (kept out of the state's concerns).
+    public var describe: (@Sendable (PriceSeries, RangeSlice) -> [String])?
+
+    /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
+    public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
+                columns: Int, rows: Int, status: String? = nil) {
+        precondition(series.count >= 2, "the viewer needs at least two prices")
+        self.series = series
+        self.options = options
+        index = MinMaxIndex(series.prices)
+        let all = index.minMax(0...(series.count - 1))
+        priceFormatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
+        let labelWidth = max(priceFormatter.string(all.max).count, priceFormatter.string(all.min).count)
+        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labelWidth)
+        let chosen = requested.flatMap { series.slice($0).slice } != nil ? requested! : (series.defaultRange() ?? .fiveYears)
+        range = chosen
+        let slice = series.slice(chosen).slice ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
+        self.slice = slice
+        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: chosen)
+        target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
+        self.status = status
+        if let requested, requested != chosen, case .unavailable(let reason) = series.slice(requested) {
+            self.status = reason
+        }
+        target = projection(for: slice)
+    }
+
+    // MARK: - Geometry
+
+    /// The dot canvas size of the chart area.
+    public var canvasDots: (width: Int, height: Int) {
+        (layout.chartWidth * options.charset.dotColumnsPerCell, layout.chartHeight * options.charset.dotRowsPerCell)
+    }
+
+    /// Where `slice` lands on the canvas at the current size.
+    public func projection(for slice: RangeSlice) -> ChartProjection {
+        let span = index.minMax(slice.first...slice.last)
+        let dots = canvasDots
+        return ChartProjection(first: slice.first, last: slice.last, low: span.min, high: span.max,
+                               baseline: series.prices[slice.first], newest: series.prices[slice.last],
+                               widthDots: dots.width, heightDots: dots.height)
+    }
+
+    /// The points the rasterizer draws: the range, plus during a morph the older
+    /// points that slide in from or out past the left edge.
+    public var drawnPoints: ClosedRange<Int> {
+        (morph == nil ? slice.first : min(morphFirst, slice.first))...slice.last
+    }
+
+    /// What is on screen at `time`.
+    public func projection(at time: Double) -> ChartProjection {
+        morph?.projection(at: time) ?? target
+    }
+
+    /// True while a morph is running: the host should draw frames at its pace.
+    public func isAnimating(at time: Double) -> Bool {
+        guard let morph else { return false }
+        return !morph.isFinished(at: time)
+    }
+
+    /// The price of the range's first point, the baseline of changes.
+    public var baselinePrice: Double { series.prices[slice.first] }
+
+    // MARK: - Update
+
+    /// Applies an event that happened at `time` and says what the host should do.
+    public mutating func handle(_ event: ViewerEvent, at time: Double) -> ViewerCommand {
+        settle(at: time)
+        switch event {
+        case .resize(let columns, let rows):
+            layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
+            morph = nil
+            target = projection(for: slice)
+            return .none
+        case .mouse(let mouse):
+            handleMouse(mouse, at: time)
+            return .none
+        case .key(let key):
+            return handleKey(key, at: time)
+        }
+    }
+
+    /// Drops a finished morph so a still state has none.
+    mutating func settle(at time: Double) {
+        if let m = morph, m.isFinished(at: time) { morph = nil }
+    }
+
+    mutating func handleKey(_ key: KeyPress, at time: Double) -> ViewerCommand {
+        if overlay != .none {
+            switch key {
+            case .escape, .character("?"), .character("q"), .character("d"), .enter:
+                overlay = .none
+                return .none
+            default:
+                overlay = .none
+            }
+        }
+        status = nil
+        switch key {
+        case .character(let c):
+            switch c {
+            case "1", "2", "3", "4", "5", "6":
+                select(ChartRange(rawValue: Int(c.value) - 48)!, at: time)
+            case "q", "Q":
+                return .quit
+            case "?", "h":
+                overlay = .help
+            case "d", "D":
+                let lines = describe?(series, slice) ?? []
+                overlay = .text(title: "\(series.name) · \(range.label) in words", lines: lines)
+            case "a", "A":
+                return .playAudiograph(range: range)
+            case "+", "=":
+                if let shorter = ChartRange(rawValue: range.rawValue - 1) { select(shorter, at: time) }
+            case "-", "_":
+                if let longer = ChartRange(rawValue: range.rawValue + 1) { select(longer, at: time) }
+            default:
+                break
+            }
+        case .left: moveCursor(steps: -1)
+        case .right: moveCursor(steps: 1)
+        case .shiftLeft, .pageUp: moveCursor(steps: -10)
+        case .shiftRight, .pageDown: moveCursor(steps: 10)
+        case .home: cursor = slice.first
+        case .end: cursor = slice.last
+        case .escape: cursor = nil
+        case .up, .down, .enter: break
+        }
+        return .none
+    }
+
+    /// Switches to `newRange`, morphing from whatever is on screen at `time`.
+    public mutating func select(_ newRange: ChartRange, at time: Double) {
+        guard newRange != range else { return }
+        switch series.slice(newRange) {
+        case .unavailable(let reason):
+            status = reason
+        case .available(let newSlice):
+            let onScreen = projection(at: time)
+            morphFirst = min(drawnPoints.lowerBound, newSlice.first)
+            range = newRange
+            slice = newSlice
+            timeLabels = TimeLabels(series: series, first: newSlice.first, last: newSlice.last, range: newRange)
+            target = projection(for: newSlice)
+            morph = options.morphDuration > 0
+                ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
+            if let c = cursor, !newSlice.contains(c) { cursor = nil }
+        }
+    }
+
+    /// Moves the cursor by whole steps: one point where points are wider apart than
+    /// a dot column, else one dot column, snapped to the nearest point.
+    public mutating func moveCursor(steps: Int) {
+        guard steps != 0 else { return }
+        guard let current = cursor else {
+            // The first press shows the cursor at the end it points away from.
+            cursor = steps < 0 ? slice.last : slice.first
+            if abs(steps) > 1 { moveCursor(steps: steps < 0 ? steps + 1 : steps - 1) }
+            return
+        }
+        let dotsPerPoint = abs(target.x.scale)
+        var next: Int
+        if dotsPerPoint >= 1 || dotsPerPoint == 0 {
+            next = current + steps
+        } else {
+            let x = target.x(Double(current)) + Double(steps)
+            next = Int(target.x.inverse(x).rounded())
+            if next == current { next += steps > 0 ? 1 : -1 }
+        }
+        cursor = min(max(next, slice.first), slice.last)
+    }
+
+    /// The point nearest to a dot column of the target projection.
+    public func nearestPoint(toDotColumn x: Double) -> Int {
+        guard target.x.scale != 0 else { return slice.last }
+        let i = Int(target.x.inverse(x).rounded())
+        return min(max(i, slice.first), slice.last)
+    }
+
+    mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
+        switch mouse.action {
+        case .wheelUp:
+            if let shorter = ChartRange(rawValue: range.rawValue - 1) { select(shorter, at: time) }
+        case .wheelDown:
+            if let longer = ChartRange(rawValue: range.rawValue + 1) { select(longer, at: time) }
+        case .press, .drag:
+            guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
+            else { return }
+            let cellsX = Double(options.charset.dotColumnsPerCell)
+            let dotX = (Double(mouse.column - layout.chartX) + 0.5) * cellsX
+            cursor = nearestPoint(toDotColumn: dotX)
+            overlay = .none
+        case .release:
+            break
+        }
+    }
+
+    /// Replaces the series (a followed file grew or was reloaded), keeping the range
+    /// and the cursor where they still make sense.
+    public mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
+        guard newSeries.count >= 2 else { return }
+        series = newSeries
+        index = MinMaxIndex(newSeries.prices)
+        morph = nil
+        if case .available(let s) = newSeries.slice(range) {
+            slice = s
+        } else if let fallback = newSeries.defaultRange(), let s = newSeries.slice(fallback).slice {
+            range = fallback
+            slice = s
+        }
+        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: range)
+        target = projection(for: slice)
+        if let c = cursor, !slice.contains(c) { cursor = nil }
+    }
+
+    /// Shows a note on the status line until the next key.
+    public mutating func setStatus(_ text: String?) { status = text.map(TextSanitizer.clean) }
+}

@@ -1,0 +1,210 @@
+/// Draws a `ViewerState` at a moment into a `Frame`: header, status line, chart
+/// with baseline and cursor, price and time labels, range bar, key hint, overlays.
+public struct ViewerView: Sendable {
+    public let state: ViewerState
+    public let time: Double
+
+    public init(state: ViewerState, time: Double) {
+        self.state = state
+        self.time = time
+    }
+
+    var layout: ChartLayout { state.layout }
+    var unicode: Bool { state.options.charset != .ascii }
+
+    public func render() -> Frame {
+        var frame = Frame(width: layout.columns, height: layout.rows)
+        if layout.isTooSmall {
+            drawTooSmall(into: &frame)
+            return frame
+        }
+        let projection = state.projection(at: time)
+        ChartPainter.paint(state: state, projection: projection, into: &frame)
+        drawPriceLabels(projection, into: &frame)
+        drawTimeLabels(projection, into: &frame)
+        drawHeader(projection, into: &frame)
+        if let status = state.status {
+            frame.write(status, x: 0, y: layout.statusRow, style: CellStyle(.accent))
+        }
+        drawBottomRow(into: &frame)
+        switch state.overlay {
+        case .none: break
+        case .help: drawPanel(title: "Keys", lines: ViewerView.helpLines, into: &frame)
+        case .text(let title, let lines): drawPanel(title: title, lines: lines, into: &frame)
+        }
+        return frame
+    }
+
+    // MARK: - Parts
+
+    func drawTooSmall(into frame: inout Frame) {
+        let message = layout.columns >= 18 ? "Terminal too small" : "Too small"
+        let detail = "need \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)"
+        let y = max(0, layout.rows / 2 - 1)
+        frame.write(message, x: max(0, (layout.columns - message.count) / 2), y: y, style: CellStyle(.plain, .bold))
+        frame.write(detail, x: max(0, (layout.columns - detail.count) / 2), y: y + 1, style: .muted)
+    }
+
+    func drawHeader(_ projection: ChartProjection, into frame: inout Frame) {
+        let series = state.series
+        let index = state.cursor ?? state.slice.last
+        let price = series.prices[index]
+        let baseline = state.baselinePrice
+        let change = price - baseline
+        let percent = baseline != 0 ? change / abs(baseline) * 100 : 0
+        let up = change >= 0
+        let sign: CellStyle = CellStyle(up ? .rising : .falling, .bold)
+        let arrow = unicode ? (up ? "▲" : "▼") : (up ? "^" : "v")
+        let formatter = state.priceFormatter
+
+        var x = frame.write(series.name, x: 0, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
+        x = frame.write(formatter.string(price), x: x, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
+        let changeText = "\(arrow) \(formatter.signed(change)) (\(PriceFormatter.percent(percent)))"
+            + (state.options.color ? "" : (up ? " up" : " down"))
+        frame.write(changeText, x: x, y: layout.headerRow, style: sign)
+
+        let right: String
+        if let cursor = state.cursor {
+            right = DateText.moment(series.times[cursor], withTime: series.hasTimeOfDay)
+        } else {
+            right = spanText()
+        }
+        let rightX = layout.columns - right.unicodeScalars.count
+        if rightX > x + changeText.unicodeScalars.count + 1 {
+            frame.write(right, x: rightX, y: layout.headerRow, style: state.cursor == nil ? .muted : .plain)
+        }
+    }
+
+    /// `1Y · 14 May 2018 – 13 May 2019`, or `5Y · all since 13 May 2014` when the
+    /// range is longer than the data.
+    func spanText() -> String {
+        let s = state.series
+        let slice = state.slice
+        let dash = unicode ? " – " : " - "
+        let dot = unicode ? " · " : " - "
+        let first = s.times[slice.first], last = s.times[slice.last]
+        let span: String
+        if state.range == .oneDay {
+            span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash.trimmed)\(DateText.time(last))"
+        } else if s.hasTimeOfDay && state.range == .fiveDays {
+            span = "\(DateText.dayMonthYear(first)) \(DateText.time(first))\(dash)\(DateText.dayMonthYear(last)) \(DateText.time(last))"
+        } else if slice.coversAllData && state.range != .oneDay {
+            span = "all since \(DateText.dayMonthYear(first))"
+        } else {
+            span = "\(DateText.dayMonthYear(first))\(dash)\(DateText.dayMonthYear(last))"
+        }
+        return state.range.label + dot + span
+    }
+
+    func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
+        let dotsHigh = Double((state.options.charset.dotRowsPerCell))
+        let heightDots = Double(layout.chartHeight) * dotsHigh
+        guard projection.y.scale != 0 else {
+            // Flat series: one label at mid height.
+            let price = state.series.prices[state.slice.last]
+            let row = layout.chartY + Int(projection.y(price) / dotsHigh)
+            writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
+            return
+        }
+        let top = projection.y.inverse(0), bottom = projection.y.inverse(heightDots)
+        let maxCount = max(2, layout.chartHeight / 3)
+        let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom), maxCount: maxCount)
+        let formatter = PriceFormatter(decimals: min(ticks.decimals, state.priceFormatter.decimals + 2))
+        var usedRows = Set<Int>()
+        for value in ticks.values {
+            let row = layout.chartY + Int((projection.y(value) / dotsHigh).rounded(.down))
+            guard row >= layout.chartY, row < layout.chartY + layout.chartHeight, !usedRows.contains(row) else { continue }
+            usedRows.insert(row)
+            writeLabel(formatter.string(value), row: row, into: &frame)
+        }
+    }
+
+    func writeLabel(_ text: String, row: Int, into frame: inout Frame) {
+        let count = text.unicodeScalars.count
+        let x = max(layout.labelX, layout.columns - count)
+        frame.write(text, x: x, y: row, style: .muted)
+    }
+
+    func drawTimeLabels(_ projection: ChartProjection, into frame: inout Frame) {
+        let dotsWide = Double(state.options.charset.dotColumnsPerCell)
+        let labels = state.timeLabels.place(width: layout.chartWidth) { index in
+            projection.x(Double(index)) / dotsWide
+        }
+        for label in labels {
+            frame.write(label.text, x: layout.chartX + label.column, y: layout.timeLabelRow, style: .muted)
+        }
+    }
+
+    func drawBottomRow(into frame: inout Frame) {
+        var x = 0
+        for range in ChartRange.allCases {
+            let available = state.series.slice(range).slice != nil
+            let active = range == state.range
+            let text = active ? "[\(range.label)]" : " \(range.label) "
+            let style: CellStyle = active ? CellStyle(.accent, [.bold, .reverse])
+                : (available ? .plain : CellStyle(.muted, .dim))
+            x = frame.write(text, x: x, y: layout.bottomRow, style: style)
+        }
+        let hints = unicode
+            ? ["? help", "q quit", "←→ scrub", "d describe", "a listen", "1-6 range"]
+            : ["? help", "q quit", "<> scrub", "d describe", "a listen", "1-6 range"]
+        // Keep the most important hints when space runs out.
+        var chosen: [String] = []
+        let room = layout.columns - x - 2
+        for hint in hints {
+            let candidate = ([hint] + chosen).joined(separator: "  ")
+            if candidate.unicodeScalars.count <= room { chosen.insert(hint, at: 0) }
+        }
+        let text = chosen.joined(separator: "  ")
+        frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
+    }
+
+    static let helpLines = [
+        "1 2 3 4 5 6    range 1D 5D 1M 6M 1Y 5Y",
+        "+ / -          shorter / longer range",
+        "Left Right     move the cursor one step",
+        "Shift+arrows   ten steps (also PgUp PgDn)",
+        "Home End       first / last point",
+        "Esc            hide the cursor",
+        "mouse          click or drag to a point",
+        "d              describe the range in words",
+        "a              listen: the range as sound",
+        "?              this help",
+        "q              quit",
+    ]
+
+    /// A framed panel centred over the chart.
+    func drawPanel(title: String, lines: [String], into frame: inout Frame) {
+        let inner = min(max(lines.map { $0.unicodeScalars.count }.max() ?? 0, title.unicodeScalars.count + 2), layout.columns - 4)
+        let height = min(lines.count, layout.rows - 4)
+        guard inner > 4, height > 0 else { return }
+        let x0 = (layout.columns - inner - 4) / 2
+        let y0 = max(1, (layout.rows - height - 2) / 2)
+        let (h, v, tl, tr, bl, br) = unicode ? ("─", "│", "┌", "┐", "└", "┘") : ("-", "|", "+", "+", "+", "+")
+        let border = CellStyle(.accent)
+        frame.write(tl + String(repeating: h, count: inner + 2) + tr, x: x0, y: y0, style: border)
+        frame.write(" \(title) ", x: x0 + 2, y: y0, style: CellStyle(.plain, .bold))
+        for i in 0..<height {
+            let text = String(lines[i].unicodeScalars.prefix(inner))
+            let padded = text + String(repeating: " ", count: inner - text.unicodeScalars.count)
+            frame.write(v + " " + padded + " " + v, x: x0, y: y0 + 1 + i, style: .plain)
+            frame.restyle(x: x0, y: y0 + 1 + i, length: 1, style: border)
+            frame.restyle(x: x0 + inner + 3, y: y0 + 1 + i, length: 1, style: border)
+        }
+        frame.write(bl + String(repeating: h, count: inner + 2) + br, x: x0, y: y0 + height + 1, style: border)
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}
+
+extension ViewerState {
+    /// The frame at `time`.
+    public func frame(at time: Double) -> Frame { ViewerView(state: self, time: time).render() }
+}

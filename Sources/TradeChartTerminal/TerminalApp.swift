@@ -1,0 +1,73 @@
+import TradeChartCore
+
+/// The interactive loop: draws the state's frame for the current time, paces
+/// frames by the clock at up to 60 per second while something moves, and blocks
+/// on input (no CPU) when nothing does.
+public struct TerminalApp {
+    /// Something the host wants to run now and then while the viewer is open
+    /// (following a file, saving state). Returns the seconds until it wants to run
+    /// again, or nil when it has nothing pending.
+    public typealias Task = (inout ViewerState, Double) -> Double?
+
+    public var state: ViewerState
+    public var screenOptions: ScreenOptions
+    /// Handles commands the core cannot carry out itself (playing sound); returns a status note.
+    public var onCommand: (ViewerCommand, ViewerState) -> String?
+    /// Called after every event the state handled (e.g. to remember the range).
+    public var onChange: (ViewerState, Double) -> Void
+    public var tasks: [Task]
+    public let clock = MonotonicClock()
+    public static let frameInterval = 1.0 / 60
+
+    public init(state: ViewerState, screenOptions: ScreenOptions,
+                onCommand: @escaping (ViewerCommand, ViewerState) -> String? = { _, _ in nil },
+                onChange: @escaping (ViewerState, Double) -> Void = { _, _ in },
+                tasks: [Task] = []) {
+        self.state = state
+        self.screenOptions = screenOptions
+        self.onCommand = onCommand
+        self.onChange = onChange
+        self.tasks = tasks
+    }
+
+    /// Runs until the user quits; the terminal is given back on every way out.
+    public mutating func run() throws {
+        let screen = try TerminalScreen(options: screenOptions)
+        defer { screen.close() }
+        let size = screen.size
+        _ = state.handle(.resize(columns: size.columns, rows: size.rows), at: clock.now())
+        var nextTaskTime = [Double?](repeating: 0, count: tasks.count)
+        while true {
+            let frameStart = clock.now()
+            // Run the tasks that are due.
+            for i in tasks.indices {
+                if let due = nextTaskTime[i], due <= frameStart {
+                    nextTaskTime[i] = tasks[i](&state, frameStart).map { frameStart + $0 }
+                }
+            }
+            screen.draw(state.frame(at: frameStart))
+
+            var wait: Double? = nil
+            if state.isAnimating(at: clock.now()) {
+                wait = max(0, frameStart + TerminalApp.frameInterval - clock.now())
+            }
+            for due in nextTaskTime.compactMap({ $0 }) {
+                wait = min(wait ?? .infinity, max(0, due - clock.now()))
+            }
+            let timeout = wait.map { Int(($0 * 1000).rounded(.up)) } ?? -1
+            guard let event = screen.nextEvent(timeoutMilliseconds: timeout) else { continue }
+            let now = clock.now()
+            if case .resize = event { screen.invalidate() }
+            let command = state.handle(event, at: now)
+            onChange(state, now)
+            switch command {
+            case .none:
+                break
+            case .quit:
+                return
+            default:
+                if let note = onCommand(command, state) { state.setStatus(note) }
+            }
+        }
+    }
+}

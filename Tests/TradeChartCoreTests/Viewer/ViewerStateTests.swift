@@ -1,0 +1,160 @@
+import Testing
+@testable import TradeChartCore
+
+@Suite("Viewer state")
+struct ViewerStateTests {
+    let series = TestSeries.daily(days: 1269)
+
+    func viewer(_ range: ChartRange = .oneYear, columns: Int = 100, rows: Int = 30) -> ViewerState {
+        ViewerState(series: series, range: range, options: ViewerOptions(), columns: columns, rows: rows)
+    }
+
+    /// Number of cells that differ between two frames of one size.
+    func difference(_ a: Frame, _ b: Frame) -> Int {
+        zip(a.cells, b.cells).filter { $0 != $1 }.count
+    }
+
+    @Test func opensOnOneYearAndDrawsALine() {
+        let v = viewer()
+        #expect(v.range == .oneYear)
+        let text = v.frame(at: 0).plainText
+        #expect(text.contains("TEST"))
+        #expect(text.contains("[1Y]"))
+        // Braille dots in the chart area.
+        #expect(text.unicodeScalars.filter { $0.value >= 0x2801 && $0.value <= 0x28FF }.count > 100)
+    }
+
+    @Test func morphEndsOnTheStillFrameExactly() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.character("6")), at: 10)
+        #expect(v.isAnimating(at: 10.5))
+        #expect(!v.isAnimating(at: 11.2))
+        let still = viewer(.fiveYears)
+        #expect(v.frame(at: 11.2) == still.frame(at: 0))
+        #expect(v.frame(at: 30) == still.frame(at: 0))
+    }
+
+    @Test func inBetweenFramesAreBetweenTheEnds() {
+        var v = viewer(.oneMonth)
+        let start = v.frame(at: 0)
+        _ = v.handle(.key(.character("6")), at: 0)
+        let end = v.frame(at: 1.2)
+        let middle = v.frame(at: 0.6)
+        #expect(middle != start)
+        #expect(middle != end)
+        // The x map of the newest point never moves: it stays at the right edge.
+        let last = Double(series.count - 1)
+        #expect(v.projection(at: 0.6).x(last) == v.projection(at: 0).x(last))
+    }
+
+    @Test func interruptingAMorphStartsFromWhatIsOnScreen() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.character("6")), at: 0)
+        let before = v.projection(at: 0.5)
+        let frameBefore = v.frame(at: 0.5)
+        _ = v.handle(.key(.character("3")), at: 0.5)
+        #expect(v.projection(at: 0.5) == before, "no jump when a key interrupts a morph")
+        #expect(v.frame(at: 0.5) == frameBefore)
+        // Consecutive frames at 60 fps differ little.
+        var previous = v.frame(at: 0.5)
+        var t = 0.5
+        while t < 1.8 {
+            t += 1.0 / 60
+            let next = v.frame(at: t)
+            #expect(difference(previous, next) < 100 * 26 / 3)
+            previous = next
+        }
+        #expect(v.frame(at: 1.8) == viewer(.oneMonth).frame(at: 0))
+    }
+
+    @Test func scrubbingWalksEveryPointOfASmallRangeInOrder() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.home), at: 0)
+        #expect(v.cursor == v.slice.first)
+        var visited = [v.cursor!]
+        for _ in 0..<(v.slice.count + 3) {
+            _ = v.handle(.key(.right), at: 0)
+            if visited.last != v.cursor { visited.append(v.cursor!) }
+        }
+        #expect(visited == Array(v.slice.first...v.slice.last))
+        _ = v.handle(.key(.escape), at: 0)
+        #expect(v.cursor == nil)
+    }
+
+    @Test func scrubbingOnADenseRangeMovesOneDotAndSnaps() {
+        var v = viewer(.fiveYears, columns: 60, rows: 20)
+        #expect(abs(v.target.x.scale) < 1, "more points than dot columns")
+        _ = v.handle(.key(.end), at: 0)
+        var previousX = v.target.x(Double(v.cursor!))
+        for _ in 0..<40 {
+            _ = v.handle(.key(.left), at: 0)
+            let c = v.cursor!
+            let x = v.target.x(Double(c))
+            #expect(previousX - x >= 0.5 && previousX - x <= 1.5, "one dot column per step")
+            // Snapped: no other point is nearer to the dot column it aimed at.
+            let aimed = previousX - 1
+            #expect(abs(x - aimed) <= abs(v.target.x.scale) / 2 + 1e-9)
+            previousX = x
+        }
+        let before = v.cursor!
+        _ = v.handle(.key(.shiftLeft), at: 0)
+        #expect(before - v.cursor! >= 10)
+    }
+
+    @Test func headerShowsTheScrubbedPointAgainstTheBaseline() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.home), at: 0)
+        _ = v.handle(.key(.right), at: 0)
+        let i = v.cursor!
+        let header = v.frame(at: 0).line(0)
+        let f = v.priceFormatter
+        #expect(header.contains(f.string(series.prices[i])))
+        #expect(header.contains(f.signed(series.prices[i] - series.prices[v.slice.first])))
+        #expect(header.contains(DateText.dayMonthYear(series.times[i])))
+    }
+
+    @Test func rangeSwitchKeepsTheCursorOnTheSamePoint() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.end), at: 0)
+        _ = v.handle(.key(.left), at: 0)
+        let point = v.cursor
+        _ = v.handle(.key(.character("5")), at: 0)
+        #expect(v.cursor == point)
+        _ = v.handle(.key(.home), at: 2)
+        _ = v.handle(.key(.character("3")), at: 2)
+        #expect(v.cursor == nil, "the 1Y start is not in 1M: the cursor hides")
+    }
+
+    @Test func unavailableRangeLeavesTheChartAndSaysWhy() {
+        var v = viewer(.oneYear)
+        let before = v.frame(at: 0)
+        _ = v.handle(.key(.character("1")), at: 0)
+        #expect(v.range == .oneYear)
+        #expect(v.status == "1D needs intraday data")
+        #expect(v.frame(at: 0).line(1).contains("1D needs intraday data"))
+        #expect(v.frame(at: 0).line(0) == before.line(0))
+    }
+
+    @Test func anySizeDownToOneByOneRendersAndSmallSaysSo() {
+        for columns in [1, 2, 5, 12, 23, 24, 30, 80] {
+            for rows in [1, 2, 3, 7, 8, 12] {
+                var v = viewer()
+                _ = v.handle(.resize(columns: columns, rows: rows), at: 0)
+                let frame = v.frame(at: 0)
+                #expect(frame.width == columns && frame.height == rows)
+                if columns < ChartLayout.minimumColumns || rows < ChartLayout.minimumRows {
+                    if columns >= 9 && rows >= 1 { #expect(frame.plainText.contains("small")) }
+                }
+            }
+        }
+    }
+
+    @Test func mouseClickPutsTheCursorOnTheNearestPoint() {
+        var v = viewer(.oneMonth)
+        let layout = v.layout
+        _ = v.handle(.mouse(MouseInput(column: layout.chartWidth - 1, row: layout.chartY + 3, action: .press)), at: 0)
+        #expect(v.cursor == v.slice.last)
+        _ = v.handle(.mouse(MouseInput(column: 0, row: layout.chartY + 3, action: .drag)), at: 0)
+        #expect(v.cursor == v.slice.first)
+    }
+}
