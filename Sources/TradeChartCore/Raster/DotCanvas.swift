@@ -1,0 +1,119 @@
+/// A grid of dots laid over a block of terminal cells, one byte of dot bits per
+/// cell (see `Charset`). Dot (0, 0) is the top-left dot; x grows to the right and
+/// y grows downwards. Writes outside the grid are ignored and reads outside give
+/// false. Reuse one canvas across frames with `clear()`: it allocates only once.
+public struct DotCanvas: Sendable, Equatable {
+    /// How dots map onto cells.
+    public let charset: Charset
+    /// Size in cells.
+    public let columns: Int
+    public let rows: Int
+    /// Size in dots.
+    public let widthDots: Int
+    public let heightDots: Int
+    /// The dot bits of every cell, row by row.
+    @usableFromInline var storage: [UInt8]
+    /// The dot bits of every cell, row by row.
+    public var cellBits: [UInt8] { storage }
+
+    public init(columns: Int, rows: Int, charset: Charset) {
+        self.charset = charset
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        widthDots = self.columns * charset.dotColumnsPerCell
+        heightDots = self.rows * charset.dotRowsPerCell
+        storage = Array(repeating: 0, count: self.columns * self.rows)
+    }
+
+    /// Removes every dot.
+    public mutating func clear() {
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// True when no dot is set.
+    public var isEmpty: Bool { storage.allSatisfy { $0 == 0 } }
+
+    /// The dot at (x, y).
+    @inlinable public subscript(x: Int, y: Int) -> Bool {
+        get {
+            guard x >= 0, y >= 0, x < widthDots, y < heightDots else { return false }
+            let (cell, bit) = location(x: x, y: y)
+            return storage[cell] & bit != 0
+        }
+        set {
+            guard x >= 0, y >= 0, x < widthDots, y < heightDots else { return }
+            let (cell, bit) = location(x: x, y: y)
+            if newValue { storage[cell] |= bit } else { storage[cell] &= ~bit }
+        }
+    }
+
+    /// The index of the cell holding dot (x, y), which must be inside, and its bit.
+    @inlinable func location(x: Int, y: Int) -> (cell: Int, bit: UInt8) {
+        let cw = charset.dotColumnsPerCell, rh = charset.dotRowsPerCell
+        let cx = x / cw, cy = y / rh
+        return (cy * columns + cx, charset.bit(column: x - cx * cw, row: y - cy * rh))
+    }
+
+    /// Sets the dots of column `x` from row `top` through row `bottom`, clipped to the grid.
+    public mutating func fillColumn(_ x: Int, from top: Int, through bottom: Int) {
+        guard x >= 0, x < widthDots else { return }
+        let first = max(top, 0), last = min(bottom, heightDots - 1)
+        guard first <= last else { return }
+        let cw = charset.dotColumnsPerCell, rh = charset.dotRowsPerCell
+        let cellX = x / cw, sub = x - cellX * cw
+        let charset = charset, columns = columns
+        storage.withUnsafeMutableBufferPointer { cells in
+            var row = first
+            while row <= last {
+                let cellY = row / rh
+                let cellTop = cellY * rh
+                let end = min(last, cellTop + rh - 1)
+                var mask: UInt8 = 0
+                for r in (row - cellTop)...(end - cellTop) { mask |= charset.bit(column: sub, row: r) }
+                cells[cellY * columns + cellX] |= mask
+                row = end + 1
+            }
+        }
+    }
+
+    /// Adds every dot of `other` (a canvas of the same size and charset) to this one.
+    public mutating func formUnion(_ other: DotCanvas) {
+        precondition(other.columns == columns && other.rows == rows && other.charset == charset,
+                     "canvases must have the same size and charset")
+        for i in storage.indices { storage[i] |= other.storage[i] }
+    }
+
+    /// The dot bits of the cell at `column`, `row` (0 outside the grid).
+    @inlinable public func bits(column: Int, row: Int) -> UInt8 {
+        guard column >= 0, row >= 0, column < columns, row < rows else { return 0 }
+        return storage[row * columns + column]
+    }
+
+    /// The character showing the cell at `column`, `row` (a space when it has no dots).
+    public func glyph(column: Int, row: Int) -> Unicode.Scalar {
+        charset.glyph(bits(column: column, row: row))
+    }
+
+    /// Writes the cells that have dots into `frame` with their top-left cell at
+    /// (`x`, `y`) in the given style; cells without dots are left as they are, so
+    /// drawing layers one after the other puts the later ones on top.
+    public func render(into frame: inout Frame, x: Int, y: Int, style: CellStyle) {
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let b = storage[row * columns + column]
+                if b != 0 { frame[x + column, y + row] = Cell(charset.glyph(b), style) }
+            }
+        }
+    }
+
+    /// The canvas as text, one line per cell row, trailing spaces removed.
+    public var text: String {
+        var lines: [String] = []
+        for row in 0..<rows {
+            var line = String.UnicodeScalarView()
+            for column in 0..<columns { line.append(glyph(column: column, row: row)) }
+            lines.append(String(line).trimmingTrailingSpaces())
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import TradeChartCore
+
+@Suite("Raster min-max index")
+struct MinMaxIndexTests {
+    func brute(_ v: [Double], _ r: ClosedRange<Int>) -> (Double, Double) {
+        (v[r].min()!, v[r].max()!)
+    }
+
+    @Test func everyRangeOfSmallSeries() {
+        var rng = SplitMix64(seed: 1)
+        for n in [1, 2, 15, 16, 17, 31, 32, 33, 64, 257] {
+            let v = (0..<n).map { _ in Double(Int.random(in: -50...50, using: &rng)) / 4 }
+            let index = MinMaxIndex(v)
+            for lo in 0..<n {
+                for hi in lo..<n {
+                    let (mn, mx) = index.minMax(lo...hi)
+                    #expect(mn == brute(v, lo...hi).0 && mx == brute(v, lo...hi).1, "n \(n) range \(lo)...\(hi)")
+                }
+            }
+        }
+    }
+
+    @Test func randomRangesOfLargeSeries() {
+        var rng = SplitMix64(seed: 2)
+        for n in [4_095, 4_096, 4_097, 65_537, 200_003] {
+            var p = 0.0
+            let v = (0..<n).map { _ in p += Double.random(in: -1...1, using: &rng); return p }
+            let index = MinMaxIndex(v)
+            for _ in 0..<300 {
+                let lo = Int.random(in: 0..<n, using: &rng)
+                let hi = Int.random(in: 0..<4, using: &rng) == 0 ? min(n - 1, lo + Int.random(in: 0...40, using: &rng))
+                    : Int.random(in: lo..<n, using: &rng)
+                let (mn, mx) = index.minMax(lo...hi)
+                let (bmn, bmx) = brute(v, lo...hi)
+                #expect(mn == bmn && mx == bmx, "n \(n) range \(lo)...\(hi)")
+            }
+        }
+    }
+
+    @Test func memoryIsAboutOneBytePerPoint() {
+        let n = 1_000_000
+        let index = MinMaxIndex(Array(repeating: 1, count: n))
+        #expect(index.summaryBytes <= n * 11 / 10)
+        #expect(MinMaxIndex([]).count == 0)
+        #expect(MinMaxIndex([3]).minMax(0...0) == (3, 3))
+    }
+}
