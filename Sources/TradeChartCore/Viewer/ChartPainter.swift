@@ -2,11 +2,12 @@
 /// scrub cursor, each on its own dot layer, one colour per cell (the line wins
 /// over the cursor, the cursor over the baseline).
 enum ChartPainter {
-    static func paint(state: ViewerState, projection: ChartProjection, into frame: inout Frame) {
+    static func paint(state: ViewerState, time: Double, into frame: inout Frame) {
+        let projection = state.projection(at: time)
         let layout = state.layout
         let charset = state.options.charset
         var line = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-        LineRasterizer.drawLine(state.index, points: state.drawnPoints, x: projection.x, y: projection.y, into: &line)
+        LineRasterizer.drawLine(state.index, points: state.drawnPoints(at: time), x: projection.x, y: projection.y, into: &line)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
 

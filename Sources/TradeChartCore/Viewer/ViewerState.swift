@@ -69,8 +69,8 @@ public struct ViewerState: Sendable {
 
     /// The points the rasterizer draws: the range, plus during a morph the older
     /// points that slide in from or out past the left edge.
-    public var drawnPoints: ClosedRange<Int> {
-        (morph == nil ? slice.first : min(morphFirst, slice.first))...slice.last
+    public func drawnPoints(at time: Double) -> ClosedRange<Int> {
+        (isAnimating(at: time) ? min(morphFirst, slice.first) : slice.first)...slice.last
     }
 
     /// What is on screen at `time`.
@@ -163,7 +163,7 @@ public struct ViewerState: Sendable {
             status = reason
         case .available(let newSlice):
             let onScreen = projection(at: time)
-            morphFirst = min(drawnPoints.lowerBound, newSlice.first)
+            morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
             range = newRange
             slice = newSlice
             timeLabels = TimeLabels(series: series, first: newSlice.first, last: newSlice.last, range: newRange)

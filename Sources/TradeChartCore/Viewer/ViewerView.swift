@@ -19,7 +19,7 @@ public struct ViewerView: Sendable {
             return frame
         }
         let projection = state.projection(at: time)
-        ChartPainter.paint(state: state, projection: projection, into: &frame)
+        ChartPainter.paint(state: state, time: time, into: &frame)
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(projection, into: &frame)
