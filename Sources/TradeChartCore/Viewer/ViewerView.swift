@@ -145,16 +145,16 @@ public struct ViewerView: Sendable {
                 : (available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(text, x: x, y: layout.bottomRow, style: style)
         }
-        let hints = unicode
-            ? ["? help", "q quit", "←→ scrub", "d describe", "a listen", "1-6 range"]
-            : ["? help", "q quit", "<> scrub", "d describe", "a listen", "1-6 range"]
-        // Keep the most important hints when space runs out.
-        var chosen: [String] = []
+        // Shown in this order; when space runs out the least important go first.
+        let hints = ["1-6 range", unicode ? "←→ scrub" : "<> scrub", "d describe", "a listen", "? help", "q quit"]
+        let priority = [4, 5, 1, 0, 2, 3]
+        var kept = Set<Int>()
         let room = layout.columns - x - 2
-        for hint in hints {
-            let candidate = ([hint] + chosen).joined(separator: "  ")
-            if candidate.unicodeScalars.count <= room { chosen.insert(hint, at: 0) }
+        for i in priority {
+            let candidate = hints.indices.filter { kept.contains($0) || $0 == i }.map { hints[$0] }
+            if candidate.joined(separator: "  ").unicodeScalars.count <= room { kept.insert(i) }
         }
+        let chosen = hints.indices.filter { kept.contains($0) }.map { hints[$0] }
         let text = chosen.joined(separator: "  ")
         frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
     }
