@@ -17,8 +17,8 @@ public struct RangeStatistics: Sendable, Equatable {
     public var largestRise: PriceMove?
     /// The greatest fall from a high to a later low (maximum drawdown); nil if prices never fall.
     public var largestFall: PriceMove?
-    /// The least-squares strength (see `Trend`).
-    public var trendStrength: Double
+    /// The least-squares line's change over the range as a fraction of the spread (see `Trend`).
+    public var fittedChange: Double
     /// The trend in words.
     public var trend: Trend
 
@@ -41,7 +41,8 @@ public struct RangeStatistics: Sendable, Equatable {
                            startPrice: prices[slice.first], endPrice: prices[slice.last])
         largestRise = PriceMove.largestRise(in: prices, indices)
         largestFall = PriceMove.largestFall(in: prices, indices)
-        trendStrength = Trend.strength(of: prices, indices)
-        trend = Trend(strength: trendStrength, netChange: change.change)
+        fittedChange = Trend.fittedChange(of: prices, indices)
+        let spread = maximum - minimum
+        trend = Trend(fittedChange: fittedChange, netChange: spread > 0 ? change.change / spread : 0)
     }
 }

@@ -1,25 +1,26 @@
 /// The direction of a range in words: rising, falling or sideways.
 ///
-/// The rule: fit a straight line to the range's prices by least squares against
-/// the point index (trading time, as the chart draws it). The line's change from
-/// the first to the last point, divided by the range's spread (maximum − minimum),
-/// is the trend's strength; a straight ramp up has strength 1, a V or a flat line 0.
-/// The trend is **rising** when the strength is at least 1/3 and the last price is
-/// above the first, **falling** when the strength is at most −1/3 and the last price
-/// is below the first, and **sideways** otherwise. Because it is measured against
-/// the spread, the word matches the shape the chart shows (which also spans the
+/// The rule measures two changes against the range's spread (maximum − minimum):
+/// - the fitted change: a straight line fitted to the prices by least squares
+///   against the point index (trading time, as the chart draws it), from the
+///   first point to the last; a straight ramp up gives 1, a V or a flat line 0;
+/// - the net change: the last price minus the first.
+/// The trend is **rising** when both are at least +1/4 of the spread, **falling**
+/// when both are at most −1/4, and **sideways** otherwise (a V, an oscillation,
+/// a climb that falls back to its start). Because both are measured against the
+/// spread, the word matches the shape the chart shows (which also spans the
 /// range's minimum to maximum), whatever the size of the moves.
 public enum Trend: String, Sendable, Equatable, CaseIterable {
     case rising, falling, sideways
 
-    /// The strength at or beyond which a range counts as rising or falling.
-    public static let threshold = 1.0 / 3.0
+    /// The fraction of the spread both changes must reach for rising or falling.
+    public static let threshold = 0.25
 
-    /// Classifies a range by its least-squares strength and its net change.
-    public init(strength: Double, netChange: Double) {
-        if strength >= Trend.threshold && netChange > 0 {
+    /// Classifies a range by its fitted and net change, each as a fraction of the spread.
+    public init(fittedChange: Double, netChange: Double) {
+        if fittedChange >= Trend.threshold && netChange >= Trend.threshold {
             self = .rising
-        } else if strength <= -Trend.threshold && netChange < 0 {
+        } else if fittedChange <= -Trend.threshold && netChange <= -Trend.threshold {
             self = .falling
         } else {
             self = .sideways
@@ -28,7 +29,7 @@ public enum Trend: String, Sendable, Equatable, CaseIterable {
 
     /// The least-squares line's change over `prices[range]` divided by their spread;
     /// 0 for a flat range or a single point.
-    public static func strength(of prices: [Double], _ range: ClosedRange<Int>) -> Double {
+    public static func fittedChange(of prices: [Double], _ range: ClosedRange<Int>) -> Double {
         let n = Double(range.count)
         guard range.count >= 2 else { return 0 }
         let meanX = (n - 1) / 2

@@ -28,6 +28,8 @@ struct RangeDescriptionTests {
         #expect(lines.contains("Lowest: \(S.price(low.close)) on \(S.readable(low.date))."))
         #expect(lines.contains("Highest: \(S.price(high.close)) on \(S.readable(high.date))."))
         #expect(description.text == lines.joined(separator: "\n"))
+        // Down 1,101 of a 2,788 spread, and a falling fit: a falling year.
+        #expect(lines.contains("Trend: falling."))
 
         // Largest rise and fall by brute force over every pair.
         var rise = (0, 0, 0.0), fall = (0, 0, 0.0)
@@ -83,17 +85,19 @@ struct RangeDescriptionTests {
     }
 
     @Test func sidewaysShapes() {
-        // A V back to where it started, an oscillation, and a climb that crashes below its start.
+        // A V back to where it started, an oscillation, a climb that crashes below its
+        // start, a flat line, and a dip and spike that ends a little higher than it began.
         let shapes: [[Double]] = [
             [10, 8, 6, 4, 6, 8, 10],
             (0..<60).map { 100 + 5 * sin(Double($0) * 0.6) },
             [10, 11, 12, 13, 14, 15, 16, 17, 9.5],
             [5, 5, 5, 5],
+            [10, 9, 8, 9, 12, 15, 18, 20, 18, 15, 12, 11],
         ]
         for prices in shapes {
             let series = S.daily(prices)
             let stats = RangeStatistics(series: series, slice: S.wholeSlice(series))
-            #expect(stats.trend == .sideways, "\(prices) strength \(stats.trendStrength)")
+            #expect(stats.trend == .sideways, "\(prices) fitted \(stats.fittedChange)")
         }
         let v = S.daily([10, 8, 6, 4, 6, 8, 10])
         let d = RangeDescription(series: v, slice: S.wholeSlice(v))
@@ -105,12 +109,13 @@ struct RangeDescriptionTests {
     }
 
     @Test func trendRuleThresholds() {
-        #expect(Trend(strength: 0.34, netChange: 1) == .rising)
-        #expect(Trend(strength: 0.30, netChange: 1) == .sideways)
-        #expect(Trend(strength: 0.9, netChange: -1) == .sideways)
-        #expect(Trend(strength: -0.5, netChange: -1) == .falling)
-        #expect(abs(Trend.strength(of: [1, 2, 3, 4, 5], 0...4) - 1) < 1e-12)
-        #expect(abs(Trend.strength(of: [9, 5, 4, 3, 2, 1, 9], 1...5) + 1) < 1e-12)
+        #expect(Trend(fittedChange: 0.25, netChange: 0.25) == .rising)
+        #expect(Trend(fittedChange: 0.2, netChange: 1) == .sideways)
+        #expect(Trend(fittedChange: 0.9, netChange: 0.1) == .sideways)
+        #expect(Trend(fittedChange: 0.9, netChange: -1) == .sideways)
+        #expect(Trend(fittedChange: -0.5, netChange: -0.3) == .falling)
+        #expect(abs(Trend.fittedChange(of: [1, 2, 3, 4, 5], 0...4) - 1) < 1e-12)
+        #expect(abs(Trend.fittedChange(of: [9, 5, 4, 3, 2, 1, 9], 1...5) + 1) < 1e-12)
     }
 
     @Test func intradayPointsCarryTheirTimeOfDay() {
