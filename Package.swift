@@ -41,7 +41,7 @@ let package = Package(
 
         .testTarget(
             name: "TradeChartCoreTests",
-            dependencies: ["TradeChartCore"],
+            dependencies: ["TradeChartCore", "TradeChartTerminal"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"]),

@@ -1,0 +1,48 @@
+/// The numbers that describe a range: its ends, change, extremes, trend and its
+/// largest rise and fall. Computed in one go from a series and a slice.
+public struct RangeStatistics: Sendable, Equatable {
+    /// The slice the numbers are about.
+    public var slice: RangeSlice
+    /// Index of the lowest price (the earliest one when it occurs more than once).
+    public var minIndex: Int
+    /// Index of the highest price (the earliest one when it occurs more than once).
+    public var maxIndex: Int
+    /// The range's lowest price.
+    public var minimum: Double
+    /// The range's highest price.
+    public var maximum: Double
+    /// The first price to the last: the change the header shows against the baseline.
+    public var change: PriceMove
+    /// The greatest rise from a low to a later high (maximum drawup); nil if prices never rise.
+    public var largestRise: PriceMove?
+    /// The greatest fall from a high to a later low (maximum drawdown); nil if prices never fall.
+    public var largestFall: PriceMove?
+    /// The least-squares line's change over the range as a fraction of the spread (see `Trend`).
+    public var fittedChange: Double
+    /// The trend in words.
+    public var trend: Trend
+
+    public init(series: PriceSeries, slice: RangeSlice) {
+        precondition(slice.first >= 0 && slice.last < series.count && slice.first <= slice.last, "slice outside the series")
+        let prices = series.prices
+        let indices = slice.first...slice.last
+        var low = slice.first
+        var high = slice.first
+        for i in indices {
+            if prices[i] < prices[low] { low = i }
+            if prices[i] > prices[high] { high = i }
+        }
+        self.slice = slice
+        minIndex = low
+        maxIndex = high
+        minimum = prices[low]
+        maximum = prices[high]
+        change = PriceMove(from: slice.first, to: slice.last,
+                           startPrice: prices[slice.first], endPrice: prices[slice.last])
+        largestRise = PriceMove.largestRise(in: prices, indices)
+        largestFall = PriceMove.largestFall(in: prices, indices)
+        fittedChange = Trend.fittedChange(of: prices, indices)
+        let spread = maximum - minimum
+        trend = Trend(fittedChange: fittedChange, netChange: spread > 0 ? change.change / spread : 0)
+    }
+}

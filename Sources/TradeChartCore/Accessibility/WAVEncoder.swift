@@ -1,0 +1,32 @@
+/// Encodes 16-bit mono samples as a WAV file: RIFF/WAVE, PCM, little-endian.
+public enum WAVEncoder {
+    /// The size of the header before the sample data.
+    public static let headerSize = 44
+
+    /// The bytes of a complete WAV file holding `samples` at `sampleRate` per second.
+    public static func encode(samples: [Int16], sampleRate: Int) -> [UInt8] {
+        let dataSize = samples.count * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(headerSize + dataSize)
+        func text(_ s: String) { bytes.append(contentsOf: Array(s.utf8)) }
+        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes.append(contentsOf: $0) } }
+        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { bytes.append(contentsOf: $0) } }
+        text("RIFF")
+        u32(headerSize - 8 + dataSize)
+        text("WAVE")
+        text("fmt ")
+        u32(16)              // fmt chunk size
+        u16(1)               // PCM
+        u16(1)               // mono
+        u32(sampleRate)
+        u32(sampleRate * 2)  // bytes per second
+        u16(2)               // bytes per frame
+        u16(16)              // bits per sample
+        text("data")
+        u32(dataSize)
+        for sample in samples {
+            withUnsafeBytes(of: sample.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TradeChartCore
+
+/// What became of an audiograph: playing through a system player, only
+/// written to a file (no player found), or not written at all.
+public enum AudioPlayback: Sendable, Equatable {
+    case playing(player: String, path: String)
+    case written(path: String)
+    case failed(reason: String)
+
+    /// One line for the status bar or standard error.
+    public var message: String {
+        switch self {
+        case .playing(let player, let path):
+            "Playing the audiograph with \((player as NSString).lastPathComponent) (\(path))"
+        case .written(let path):
+            "No audio player found; audiograph written to \(path)"
+        case .failed(let reason):
+            "Audiograph not played: \(reason)"
+        }
+    }
+}
+
+/// Plays WAV files through the first system player on PATH, without blocking:
+/// the player runs detached with its standard input and output on /dev/null, so
+/// it never writes into the terminal while the chart is on screen.
+public enum AudioPlayer {
+    /// The players looked for, in order.
+    public static let playerNames = ["pw-play", "paplay", "aplay", "afplay"]
+
+    /// The full path of the first executable player in `searchPath` (a PATH-style
+    /// list; empty entries are skipped rather than meaning the current directory).
+    public static func findPlayer(searchPath: String?) -> String? {
+        let directories = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        for name in playerNames {
+            for directory in directories {
+                let candidate = directory + "/" + name
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   FileManager.default.isExecutableFile(atPath: candidate) {
+                    return candidate
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `<directory>/tradechart-<name>-<range>.wav`, the name reduced to letters, digits, `.`, `_` and `-`.
+    public static func filePath(name: String, rangeLabel: String, directory: String) -> String {
+        let safe = String(("\(name)-\(rangeLabel)").map { c -> Character in
+            c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-") ? c : "_"
+        })
+        let trimmed = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        return "\(trimmed)/tradechart-\(safe).wav"
+    }
+
+    /// Writes `wav` to a temporary file and starts the first player found on
+    /// `searchPath` (default: the PATH environment variable) detached. Returns at once.
+    public static func play(wav: [UInt8], name: String, rangeLabel: String,
+                            searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+                            directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
+        let path = filePath(name: name, rangeLabel: rangeLabel, directory: directory)
+        do {
+            try Data(wav).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return .failed(reason: "cannot write \(path)")
+        }
+        guard let player = findPlayer(searchPath: searchPath) else { return .written(path: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: player)
+        process.arguments = [path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .written(path: path)
+        }
+        return .playing(player: player, path: path)
+    }
+
+    /// Renders `range` of `series` as an audiograph and plays it (the viewer's `a` key).
+    public static func playAudiograph(of series: PriceSeries, range: ChartRange,
+                                      audiograph: Audiograph = Audiograph()) -> AudioPlayback {
+        switch series.slice(range) {
+        case .unavailable(let reason):
+            return .failed(reason: reason)
+        case .available(let slice):
+            return play(wav: audiograph.wav(of: series, slice: slice), name: series.name, rangeLabel: range.label)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TradeChartCore
+import TradeChartTerminal
+
+@Suite("Audio player")
+struct AudioPlayerTests {
+    typealias S = AccessibilityTestSupport
+
+    /// Runs `body` with two fresh temporary directories, removed afterwards.
+    func withTwoDirectories(_ body: (String, String) throws -> Void) throws {
+        let paths = (0..<2).map { _ in NSTemporaryDirectory() + "tradechart-audio-test-\(UUID().uuidString)" }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+        for path in paths { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        try body(paths[0], paths[1])
+    }
+
+    func wav() -> [UInt8] {
+        let series = S.daily([1, 3, 2, 5])
+        return Audiograph().wav(of: series, slice: S.wholeSlice(series))
+    }
+
+    @Test func withoutAPlayerTheFileIsWritten() throws {
+        try withTwoDirectories { emptyPath, output in
+            #expect(AudioPlayer.findPlayer(searchPath: emptyPath) == nil)
+            let result = AudioPlayer.play(wav: wav(), name: "dax.csv", rangeLabel: "1Y", searchPath: emptyPath, directory: output)
+            #expect(result == .written(path: output + "/tradechart-dax.csv-1Y.wav"))
+            guard case .written(let path) = result else { return }
+            let bytes = try #require(FileManager.default.contents(atPath: path))
+            let parsed = try ParsedWAV([UInt8](bytes))
+            #expect(parsed.duration >= 2.5 && parsed.duration <= 3.5)
+            #expect(result.message.contains(path))
+        }
+    }
+
+    @Test func theFirstPlayerOnThePathRunsDetachedWithoutTheTerminal() throws {
+        try withTwoDirectories { bin, output in
+            let marker = output + "/marker"
+            let script = "#!/bin/sh\necho noise\necho \"$1 $(readlink /proc/$$/fd/0) $(readlink /proc/$$/fd/1) $(readlink /proc/$$/fd/2)\" > '\(marker).tmp'\nmv '\(marker).tmp' '\(marker)'\n"
+            for name in ["aplay", "paplay"] {
+                FileManager.default.createFile(atPath: bin + "/" + name, contents: Data(script.utf8),
+                                               attributes: [.posixPermissions: 0o755])
+            }
+            // A directory named like a player, and an earlier empty entry, are passed over.
+            try FileManager.default.createDirectory(atPath: output + "/pw-play", withIntermediateDirectories: true)
+            let searchPath = "::\(output):\(bin)"
+            #expect(AudioPlayer.findPlayer(searchPath: searchPath) == bin + "/paplay")
+
+            let result = AudioPlayer.play(wav: wav(), name: "My Index/€", rangeLabel: "5D", searchPath: searchPath, directory: output)
+            let path = output + "/tradechart-My_Index__-5D.wav"
+            #expect(result == .playing(player: bin + "/paplay", path: path))
+            var waited = 0.0
+            while !FileManager.default.fileExists(atPath: marker) && waited < 5 {
+                Thread.sleep(forTimeInterval: 0.02)
+                waited += 0.02
+            }
+            let seen = try String(contentsOfFile: marker, encoding: .utf8)
+            #expect(seen == "\(path) /dev/null /dev/null /dev/null\n")
+        }
+    }
+
+    @Test func anUnavailableRangeIsNotPlayed() {
+        let result = AudioPlayer.playAudiograph(of: S.daily([1, 2, 3]), range: .oneDay)
+        #expect(result == .failed(reason: "1D needs intraday data"))
+    }
+}
