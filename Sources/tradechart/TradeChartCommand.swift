@@ -52,6 +52,12 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Morph duration in seconds; 0 turns animation off.", valueName: "SECONDS"))
     var duration: Double = 1.2
 
+    @Flag(help: "Print the range described in words (first, last, change, low, high, trend) and exit.")
+    var describe = false
+
+    @Option(help: ArgumentHelp("Write the range as sound (16-bit WAV, about 3 s) to this file and exit.", valueName: "FILE.wav"))
+    var audiograph: String?
+
     mutating func validate() throws {
         if let range, ChartRange(label: range) == nil {
             throw ValidationError("--range must be one of 1D, 5D, 1M, 6M, 1Y, 5Y (got '\(range)')")
@@ -92,7 +98,8 @@ struct TradeChartCommand: ParsableCommand {
             }
             fclose(readable)
         }
-        if !print {
+        let interactive = !print && !describe && audiograph == nil
+        if interactive {
             if let reason = TerminalCheck.whyNotInteractive() {
                 StandardError.writeLine("tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))")
                 return 2
@@ -111,6 +118,13 @@ struct TradeChartCommand: ParsableCommand {
             return 2
         }
         let requested = range.flatMap(ChartRange.init(label:))
+        if describe || audiograph != nil {
+            if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
+            let chosen = requested ?? series.defaultRange() ?? .fiveYears
+            if describe, printDescription(of: series, range: chosen) != 0 { return 1 }
+            if let audiograph { return writeAudiograph(of: series, range: chosen, to: audiograph) }
+            return 0
+        }
         if print {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             return printFrame(series, requested: requested)
@@ -141,7 +155,11 @@ struct TradeChartCommand: ParsableCommand {
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark,
                                     morphDuration: duration)
         let state = ViewerState(series: series, range: requested, options: options, columns: 100, rows: 30, status: status)
-        var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme))
+        var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme),
+                              onCommand: { command, state in
+                                  guard case .playAudiograph(let range) = command else { return nil }
+                                  return AudioPlayer.playAudiograph(of: state.series, range: range).message
+                              })
         do {
             try app.run()
         } catch {

@@ -24,8 +24,6 @@ public struct ViewerState: Sendable {
     public private(set) var timeLabels: TimeLabels
     /// Formats the price labels and the header for this series.
     public private(set) var priceFormatter: PriceFormatter
-    /// Set by the host: text for the `d` overlay (kept out of the state's concerns).
-    public var describe: (@Sendable (PriceSeries, RangeSlice) -> [String])?
 
     /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
@@ -132,8 +130,7 @@ public struct ViewerState: Sendable {
             case "?", "h":
                 overlay = .help
             case "d", "D":
-                let lines = describe?(series, slice) ?? []
-                overlay = .text(title: "\(series.name) · \(range.label) in words", lines: lines)
+                overlay = .text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines)
             case "a", "A":
                 return .playAudiograph(range: range)
             case "+", "=":
