@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The viewer as a person uses it, in a real terminal (tmux): ranges, morphs,
+/// scrubbing, resizing, quitting, and the terminal given back afterwards.
+@Suite("Viewer in tmux", .serialized)
+struct ViewerSessionTests {
+    static let bin = TmuxSession.binary
+
+    /// Close prices of Data/dax.csv by date, read here independently of the loader.
+    static let daxCloses: [(date: String, close: Double)] = {
+        let text = try! String(contentsOfFile: TmuxSession.packageRoot + "/Data/dax.csv", encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let f = line.split(separator: ",")
+            guard f.count >= 5, let close = Double(f[4]) else { return nil }
+            return (String(f[0]), close)
+        }
+    }()
+
+    static func grouped(_ v: Double) -> String {
+        let cents = Int((v * 100).rounded())
+        var whole = String(cents / 100)
+        var i = whole.count - 3
+        while i > 0 { whole.insert(",", at: whole.index(whole.startIndex, offsetBy: i)); i -= 3 }
+        return "\(whole).\(String(format: "%02d", cents % 100))"
+    }
+
+    /// The chart rows of a screen (between the header lines and the labels).
+    static func chartRows(_ screen: String) -> [String] {
+        let lines = screen.components(separatedBy: "\n")
+        return Array(lines.dropFirst(2).prefix(max(0, lines.count - 5)))
+    }
+
+    static func brailleCount(_ s: String) -> Int {
+        s.unicodeScalars.filter { $0.value > 0x2800 && $0.value <= 0x28FF }.count
+    }
+
+    @Test(arguments: [(120, 40), (80, 24)])
+    func rangesMorphSmoothlyAndTheRangeBarFollows(size: (Int, Int)) throws {
+        let t = try TmuxSession("\(Self.bin) --duration 2 Data/dax.csv", width: size.0, height: size.1)
+        let first = try t.waitFor("[1Y]")
+        #expect(first.contains("dax.csv"))
+        #expect(Self.brailleCount(first) > 50)
+
+        try t.send("3")
+        // Capture frames during the 2 s morph: the line is in between, not jumping.
+        var frames: [String] = []
+        let start = Date()
+        while Date().timeIntervalSince(start) < 2.6 {
+            frames.append(try t.capture())
+            Thread.sleep(forTimeInterval: 0.08)
+        }
+        let final = frames.last!
+        #expect(final.contains("[1M]"))
+        let distinct = Set(frames.map { Self.chartRows($0).joined(separator: "\n") })
+        #expect(distinct.count >= 4, "several in-between pictures during the morph, got \(distinct.count)")
+        // Consecutive captures change only part of the chart.
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            let ra = Self.chartRows(a), rb = Self.chartRows(b)
+            let changedRows = zip(ra, rb).filter { $0 != $1 }.count
+            #expect(changedRows <= ra.count)
+        }
+        try t.send("6")
+        try t.waitFor("[5Y]")
+        try t.send("3")
+        let back = try t.waitForScreen(timeout: 5) { $0.contains("[1M]") && $0.contains("1M ·") }
+        #expect(back.contains("22 Apr 2019") || back.contains("15 Apr 2019") || back.contains("1M ·"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func scrubbingShowsTheCloseAndDateFromTheCSV() throws {
+        let t = try TmuxSession("\(Self.bin) --duration 0 --range 1M Data/dax.csv", width: 120, height: 40)
+        try t.waitFor("[1M]")
+        let closes = Self.daxCloses
+        // End: the newest point.
+        try t.send("End")
+        let last = closes.last!
+        var screen = try t.waitFor("13 May 2019")
+        #expect(screen.components(separatedBy: "\n")[0].contains(Self.grouped(last.close)))
+        // Left twice: two trading days before.
+        try t.send("Left", "Left")
+        let earlier = closes[closes.count - 3]
+        screen = try t.waitFor(Self.grouped(earlier.close))
+        #expect(screen.components(separatedBy: "\n")[0].contains("9 May 2019"))
+        // Home: the first point of 1M (after 13 Apr 2019), the change against it is zero.
+        try t.send("Home")
+        screen = try t.waitFor("+0.00 (+0.00%)")
+        let firstOfRange = closes.first { $0.date > "2019-04-13" }!
+        #expect(screen.components(separatedBy: "\n")[0].contains(Self.grouped(firstOfRange.close)))
+        // The change against the range's first price, for the newest point.
+        try t.send("End")
+        screen = try t.waitFor("13 May 2019")
+        let change = last.close - firstOfRange.close
+        #expect(screen.components(separatedBy: "\n")[0].contains(Self.grouped(abs(change))))
+        try t.send("Escape")
+        try t.waitFor("1M ·")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func resizeRedrawsAndTooSmallSaysSo() throws {
+        let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 120, height: 40)
+        try t.waitFor("[1Y]")
+        try t.resize(width: 70, height: 20)
+        let small = try t.waitForScreen { $0.components(separatedBy: "\n").contains { $0.contains("[1Y]") } && $0.count < 70 * 21 * 4 }
+        #expect(small.contains("[1Y]"))
+        try t.resize(width: 15, height: 5)
+        try t.waitFor("small")
+        try t.resize(width: 100, height: 30)
+        try t.waitFor("[1Y]")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test(arguments: ["q", "C-c", "TERM"])
+    func everyWayOutGivesTheTerminalBack(how: String) throws {
+        // A shell keeps the pane alive after the viewer exits, so the terminal state can be read.
+        let t = try TmuxSession("sh -c '\(Self.bin) Data/dax.csv; echo exit=$?; sleep 30'", width: 100, height: 30)
+        try t.waitFor("[1Y]")
+        #expect(try t.query("#{alternate_on}") == "1")
+        if how == "TERM" {
+            let pid = try #require(try t.pid())
+            // The viewer is the shell's child.
+            let child = try ProcessRunner.run("/usr/bin/env", ["pgrep", "-P", String(pid)]).output
+                .split(separator: "\n").first.map(String.init) ?? ""
+            try ProcessRunner.run("/usr/bin/env", ["kill", "-TERM", child])
+        } else {
+            try t.send(how)
+        }
+        let expected = ["q": "exit=0", "C-c": "exit=130", "TERM": "exit=143"][how]!
+        try t.waitFor(expected)
+        #expect(try t.query("#{alternate_on}") == "0")
+        #expect(try t.query("#{cursor_flag}") == "1")
+    }
+
+    @Test func helpOverlayAndDescribeOpenAndClose() throws {
+        let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 100, height: 30)
+        try t.waitFor("[1Y]")
+        try t.send("?")
+        try t.waitFor("describe the range in words")
+        try t.send("Escape")
+        try t.waitForScreen { !$0.contains("describe the range in words") }
+        try t.send("d")
+        let described = try t.waitFor("Lowest:")
+        #expect(described.contains("10,381.51"))
+        try t.send("q")
+        try t.waitForScreen { !$0.contains("Lowest:") }
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+}
