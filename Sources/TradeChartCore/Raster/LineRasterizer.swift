@@ -35,33 +35,31 @@ public enum LineRasterizer {
         // With a negative scale, negated x rises with the index; negation is exact.
         let mirrored = x.scale < 0
         let search = IndexSearch(first: first, last: last, map: x, mirrored: mirrored)
-        let values = index.values
-        values.withUnsafeBufferPointer { prices in
-            for column in startColumn...endColumn {
-                let left = Double(column), right = left + 1
-                // Points with x in [left, right] are the indices lo...hi.
-                let lo = mirrored ? search.first(notBelow: -right) : search.first(notBelow: left)
-                let hi = (mirrored ? search.first(above: -left) : search.first(above: right)) - 1
+        let prices = index.values
+        for column in startColumn...endColumn {
+            let left = Double(column), right = left + 1
+            // Points with x in [left, right] are the indices lo...hi.
+            let lo = mirrored ? search.first(notBelow: -right) : search.first(notBelow: left)
+            let hi = (mirrored ? search.first(above: -left) : search.first(above: right)) - 1
 
-                var yLow = Double.infinity, yHigh = -Double.infinity
-                if lo <= hi {
-                    let (pLow, pHigh) = index.minMax(lo...hi)
-                    let a = y(pLow), b = y(pHigh)
-                    yLow = min(a, b)
-                    yHigh = max(a, b)
-                }
-                // Only the segments leaving the range on either side can cross an edge
-                // (one segment when the column holds no point).
-                if lo > first, lo <= last {
-                    foldEdgeCrossings(segment: lo - 1, prices: prices, x: x, y: y, column: column,
-                                      low: &yLow, high: &yHigh)
-                }
-                if hi >= first, hi < last, hi != lo - 1 {
-                    foldEdgeCrossings(segment: hi, prices: prices, x: x, y: y, column: column,
-                                      low: &yLow, high: &yHigh)
-                }
-                fill(column: column, yLow: yLow, yHigh: yHigh, canvas: &canvas)
+            var yLow = Double.infinity, yHigh = -Double.infinity
+            if lo <= hi {
+                let (pLow, pHigh) = index.minMax(lo...hi)
+                let a = y(pLow), b = y(pHigh)
+                yLow = min(a, b)
+                yHigh = max(a, b)
             }
+            // Only the segments leaving the range on either side can cross an edge
+            // (one segment when the column holds no point).
+            if lo > first, lo <= last {
+                foldEdgeCrossings(segment: lo - 1, prices: prices, x: x, y: y, column: column,
+                                  low: &yLow, high: &yHigh)
+            }
+            if hi >= first, hi < last, hi != lo - 1 {
+                foldEdgeCrossings(segment: hi, prices: prices, x: x, y: y, column: column,
+                                  low: &yLow, high: &yHigh)
+            }
+            fill(column: column, yLow: yLow, yHigh: yHigh, canvas: &canvas)
         }
     }
 
@@ -88,7 +86,7 @@ public enum LineRasterizer {
     /// Widens `low...high` by the polyline's y where the segment from point
     /// `segment` to the next crosses the edges `x = column` and `x = column + 1`
     /// strictly inside its x extent.
-    static func foldEdgeCrossings(segment i: Int, prices: UnsafeBufferPointer<Double>, x: AffineMap, y: AffineMap,
+    static func foldEdgeCrossings(segment i: Int, prices: [Double], x: AffineMap, y: AffineMap,
                                   column: Int, low: inout Double, high: inout Double) {
         let x0 = dotX(i, x), x1 = dotX(i + 1, x)
         let xMin = min(x0, x1), xMax = max(x0, x1)

@@ -25,28 +25,14 @@ public struct MinMaxIndex: Sendable {
         var summary: [Double] = []
         summary.reserveCapacity(2 * (values.count / (Self.branching - 1) + 2))
         var below = values.count
-        // The first level reads prices, the others read the pairs of the level below.
+        // Where the level below starts in `summary` (in pairs), -1 for the prices.
         var source = -1
         while below > Self.branching {
             let count = (below + Self.branching - 1) >> Self.shift
             for block in 0..<count {
                 let lo = block << Self.shift, hi = min(lo + Self.branching, below)
                 var mn = Double.infinity, mx = -Double.infinity
-                if source < 0 {
-                    values.withUnsafeBufferPointer { v in
-                        for i in lo..<hi {
-                            let x = v[i]
-                            if x < mn { mn = x }
-                            if x > mx { mx = x }
-                        }
-                    }
-                } else {
-                    for i in lo..<hi {
-                        let a = summary[2 * (source + i)], b = summary[2 * (source + i) + 1]
-                        if a < mn { mn = a }
-                        if b > mx { mx = b }
-                    }
-                }
+                Self.widen(values, summary, levelStart: source, lo, hi, &mn, &mx)
                 summary.append(mn)
                 summary.append(mx)
             }
@@ -67,47 +53,50 @@ public struct MinMaxIndex: Sendable {
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.
     public func minMax(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
         precondition(range.lowerBound >= 0 && range.upperBound < values.count, "range outside the prices")
+        var lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
-        values.withUnsafeBufferPointer { v in
+        let levels = levelStarts.count - 1
+        let b = Self.branching, shift = Self.shift
+        var level = 0
+        while true {
+            let start = level == 0 ? -1 : levelStarts[level - 1]
+            if level == levels || hi - lo + 1 < 2 * b {
+                Self.widen(values, summary, levelStart: start, lo, hi + 1, &mn, &mx)
+                return (mn, mx)
+            }
+            // Whole blocks firstBlock...lastBlock are answered by the next level.
+            let firstBlock = (lo + b - 1) >> shift
+            let lastBlock = ((hi + 1) >> shift) - 1
+            Self.widen(values, summary, levelStart: start, lo, firstBlock << shift, &mn, &mx)
+            Self.widen(values, summary, levelStart: start, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
+            lo = firstBlock
+            hi = lastBlock
+            level += 1
+        }
+    }
+
+    /// Widens `mn...mx` by the entries `from..<to` of the level that starts at pair
+    /// `levelStart` of `summary`, or of the prices when `levelStart` is -1.
+    @inline(__always)
+    static func widen(_ values: [Double], _ summary: [Double], levelStart: Int, _ from: Int, _ to: Int,
+                      _ mn: inout Double, _ mx: inout Double) {
+        guard from < to else { return }
+        if levelStart < 0 {
+            values.withUnsafeBufferPointer { v in
+                for i in from..<to {
+                    let x = v[i]
+                    if x < mn { mn = x }
+                    if x > mx { mx = x }
+                }
+            }
+        } else {
             summary.withUnsafeBufferPointer { s in
-                var lo = range.lowerBound, hi = range.upperBound
-                var level = 0
-                let levels = levelStarts.count - 1
-                let b = Self.branching, shift = Self.shift
-                while true {
-                    // Scans the entries [from, to) of the current level.
-                    func scan(_ from: Int, _ to: Int) {
-                        guard from < to else { return }
-                        if level == 0 {
-                            for i in from..<to {
-                                let x = v[i]
-                                if x < mn { mn = x }
-                                if x > mx { mx = x }
-                            }
-                        } else {
-                            let base = 2 * levelStarts[level - 1]
-                            for i in from..<to {
-                                let a = s[base + 2 * i], c = s[base + 2 * i + 1]
-                                if a < mn { mn = a }
-                                if c > mx { mx = c }
-                            }
-                        }
-                    }
-                    if level == levels || hi - lo + 1 < 2 * b {
-                        scan(lo, hi + 1)
-                        return
-                    }
-                    // Whole blocks [firstBlock, lastBlock] are answered by the next level.
-                    let firstBlock = (lo + b - 1) >> shift
-                    let lastBlock = ((hi + 1) >> shift) - 1
-                    scan(lo, firstBlock << shift)
-                    scan((lastBlock + 1) << shift, hi + 1)
-                    lo = firstBlock
-                    hi = lastBlock
-                    level += 1
+                for i in (levelStart + from)..<(levelStart + to) {
+                    let a = s[2 * i], c = s[2 * i + 1]
+                    if a < mn { mn = a }
+                    if c > mx { mx = c }
                 }
             }
         }
-        return (mn, mx)
     }
 }

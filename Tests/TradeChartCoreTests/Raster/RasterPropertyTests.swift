@@ -150,4 +150,26 @@ struct RasterPropertyTests {
             }
         }
     }
+
+    @Test func extremeMapsMatchReference() {
+        var rng = SplitMix64(seed: 99)
+        let prices = Self.series(.randomWalk, count: 5_000, using: &rng)
+        let xs = [AffineMap(scale: 1e12, offset: -3e12 + 0.5), AffineMap(scale: 1e-12, offset: 7.25),
+                  AffineMap(scale: 3e-9, offset: -1e6), AffineMap(scale: -1e-7, offset: 20),
+                  AffineMap(scale: 1, offset: -4_990.5), AffineMap(scale: 1e6, offset: -1e9),
+                  AffineMap(scale: 0, offset: 0), AffineMap(scale: 0, offset: 40), AffineMap(scale: 0.5, offset: 1e15)]
+        let ys = [AffineMap(scale: 1e9, offset: 0), AffineMap(scale: -1e-9, offset: 3.999_999_999),
+                  AffineMap(scale: 0, offset: 0), AffineMap(scale: 0.25, offset: 4)]
+        for x in xs {
+            for y in ys {
+                for range in [0...4_999, 2_500...2_500, 4_998...4_999] {
+                    var fast = DotCanvas(columns: 20, rows: 3, charset: .braille)
+                    var expected = fast
+                    LineRasterizer.drawLine(MinMaxIndex(prices), points: range, x: x, y: y, into: &fast)
+                    ReferenceRasterizer.drawLine(prices, points: range, x: x, y: y, into: &expected)
+                    #expect(fast == expected, "x \(x) y \(y) points \(range)")
+                }
+            }
+        }
+    }
 }
