@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // `make bench`: times whole runs of the program and core operations, prints a table.
-        .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore"]),
+        .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
 
         .testTarget(
             name: "TradeChartCoreTests",

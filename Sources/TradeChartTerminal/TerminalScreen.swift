@@ -38,17 +38,28 @@ public final class TerminalScreen {
         }
     }
 
-    public init(options: ScreenOptions) throws {
+    /// The screen on the program's terminal (standard input and output).
+    public convenience init(options: ScreenOptions) throws {
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+            throw SetupError.cannotOpenTerminal(term)
+        }
+        try self.init(options: options, terminalType: nil, output: output, input: input, handlesSignals: true)
+    }
+
+    /// A screen writing to any stream as terminal `terminalType` (for measuring the
+    /// bytes a frame costs, or tests). Its size comes from `LINES` and `COLUMNS`.
+    public init(options: ScreenOptions, terminalType: String?, output: UnsafeMutablePointer<FILE>,
+                input: UnsafeMutablePointer<FILE>, handlesSignals: Bool) throws {
         self.options = options
         TerminalScreen.ensureUTF8Locale()
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard let output = fdopen(1, "w"), let input = fdopen(0, "r"),
-              let screen = newterm(nil, output, input) else {
+        let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let screen = newterm(terminalType, output, input) else {
             throw SetupError.cannotOpenTerminal(term)
         }
         self.screen = screen
         set_term(screen)
-        TerminalSignals.install()
+        if handlesSignals { TerminalSignals.install() }
         cbreak()
         noecho()
         nonl()
