@@ -41,9 +41,11 @@ let package = Package(
 
         .testTarget(
             name: "TradeChartCoreTests",
+            // TradeChartTerminal only for the audio player's tests next to the audiograph's.
             dependencies: ["TradeChartCore", "TradeChartTerminal"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"]),
     ]
 )
