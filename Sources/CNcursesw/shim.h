@@ -16,6 +16,7 @@ static const unsigned int tc_A_BOLD = A_BOLD;
 static const unsigned int tc_A_DIM = A_DIM;
 static const unsigned int tc_A_REVERSE = A_REVERSE;
 static const unsigned int tc_A_UNDERLINE = A_UNDERLINE;
+static const unsigned int tc_A_BLINK = A_BLINK;
 
 static const mmask_t tc_ALL_MOUSE_EVENTS = ALL_MOUSE_EVENTS;
 static const mmask_t tc_REPORT_MOUSE_POSITION = REPORT_MOUSE_POSITION;

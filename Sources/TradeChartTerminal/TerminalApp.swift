@@ -16,6 +16,8 @@ public struct TerminalApp {
     /// Called after every event the state handled (e.g. to remember the range).
     public var onChange: (ViewerState, Double) -> Void
     public var tasks: [Task]
+    /// Called when the user quits (e.g. to write remembered state at once).
+    public var onQuit: (ViewerState) -> Void = { _ in }
     public let clock = MonotonicClock()
     public static let frameInterval = 1.0 / 60
 
@@ -60,10 +62,13 @@ public struct TerminalApp {
             if case .resize = event { screen.invalidate() }
             let command = state.handle(event, at: now)
             onChange(state, now)
+            // Tasks may have work after any event (a change to save, say): let them look.
+            for i in tasks.indices { nextTaskTime[i] = now }
             switch command {
             case .none:
                 break
             case .quit:
+                onQuit(state)
                 return
             default:
                 if let note = onCommand(command, state) { state.setStatus(note) }

@@ -128,6 +128,7 @@ public final class TerminalScreen {
         if style.attributes.contains(.dim) { a |= attr_t(tc_A_DIM) }
         if style.attributes.contains(.reverse) { a |= attr_t(tc_A_REVERSE) }
         if style.attributes.contains(.underline) { a |= attr_t(tc_A_UNDERLINE) }
+        if style.attributes.contains(.blink) { a |= attr_t(tc_A_BLINK) }
         return a
     }
 

@@ -52,6 +52,12 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Morph duration in seconds; 0 turns animation off.", valueName: "SECONDS"))
     var duration: Double = 1.2
 
+    @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
+    var follow = false
+
+    @Flag(name: .customLong("no-state"), help: "Do not read or write the remembered range, theme and charset.")
+    var noState = false
+
     @Flag(help: "Print the range described in words (first, last, change, low, high, trend) and exit.")
     var describe = false
 
@@ -105,12 +111,33 @@ struct TradeChartCommand: ParsableCommand {
                 return 2
             }
         }
+        // The remembered state is read in the background while the file loads,
+        // so it never delays the first frame.
+        let memory = interactive && !noState ? RememberedState.startLoading(for: file) : nil
+        let loadOptions = LoadOptions(column: column, name: title)
         let loaded: LoadedSeries
-        do {
-            loaded = try SeriesLoader.load(path: file, options: LoadOptions(column: column, name: title))
-        } catch {
-            StandardError.writeLine("tradechart: \(error)")
-            return 2
+        var follower: FileFollower? = nil
+        if follow && interactive && file != "-" {
+            // The follower's first look loads the whole file; later looks parse only what was appended.
+            let f = FileFollower(path: file, options: loadOptions)
+            switch f.poll() {
+            case .updated(let first, _):
+                loaded = first
+            case .problem(let reason):
+                StandardError.writeLine("tradechart: \(reason)")
+                return 2
+            case .none:
+                StandardError.writeLine("tradechart: \(file): nothing to read")
+                return 2
+            }
+            follower = f
+        } else {
+            do {
+                loaded = try SeriesLoader.load(path: file, options: loadOptions)
+            } catch {
+                StandardError.writeLine("tradechart: \(error)")
+                return 2
+            }
         }
         let series = loaded.series
         guard series.count >= 2 else {
@@ -129,7 +156,7 @@ struct TradeChartCommand: ParsableCommand {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             return printFrame(series, requested: requested)
         }
-        return runViewer(series, requested: requested, status: loaded.report.summary)
+        return runViewer(series, requested: requested, status: loaded.report.summary, memory: memory, follower: follower)
     }
 
     /// `--print`: one frame to standard output.
@@ -149,17 +176,50 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// The interactive viewer.
-    func runViewer(_ series: PriceSeries, requested: ChartRange?, status: String?) -> Int32 {
+    func runViewer(_ series: PriceSeries, requested: ChartRange?, status: String?, memory: RememberedState?,
+                   follower: FileFollower?) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
+        let remembered = memory?.finish()
         let useColor = color == .always || (color == .auto && Environment.colorAllowed)
-        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark,
-                                    morphDuration: duration)
-        let state = ViewerState(series: series, range: requested, options: options, columns: 100, rows: 30, status: status)
+        let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
+        let chosenCharset = charset != .auto ? resolvedCharset()
+            : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
+        let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
+                                    live: follower != nil)
+        let startRange = requested ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
+        let notes = [status, remembered?.note].compactMap { $0 }
+        let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
+                                status: notes.isEmpty ? nil : notes.joined(separator: "; "))
         var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme),
                               onCommand: { command, state in
                                   guard case .playAudiograph(let range) = command else { return nil }
                                   return AudioPlayer.playAudiograph(of: state.series, range: range).message
                               })
+        if let memory {
+            // Remember the range (and the theme and charset when given on the command line).
+            let saver = RememberedStateSaver(memory: memory, previous: remembered?.view,
+                                             theme: theme?.rawValue, charset: charset == .auto ? nil : chosenCharset.rawValue)
+            app.onChange = { state, _ in saver.note(range: state.range) }
+            app.tasks.append { _, now in saver.tick(at: now) }
+            app.onQuit = { _ in saver.finish() }
+        }
+        if let follower {
+            var lastProblem: String?
+            app.tasks.append { state, now in
+                switch follower.poll() {
+                case .none:
+                    break
+                case .updated(let loaded, let reloaded):
+                    if loaded.series.count >= 2 { state.replaceSeries(loaded.series, at: now) }
+                    if reloaded { state.setStatus("\(follower.path) was truncated or replaced: reloaded") }
+                    lastProblem = nil
+                case .problem(let reason):
+                    if reason != lastProblem { state.setStatus(reason) }
+                    lastProblem = reason
+                }
+                return FileFollower.pollInterval
+            }
+        }
         do {
             try app.run()
         } catch {

@@ -33,6 +33,7 @@ public struct AnsiRenderer: Sendable {
         if style.attributes.contains(.bold) { codes.append("1") }
         if style.attributes.contains(.dim) { codes.append("2") }
         if style.attributes.contains(.underline) { codes.append("4") }
+        if style.attributes.contains(.blink) { codes.append("5") }
         if style.attributes.contains(.reverse) { codes.append("7") }
         if let fg = theme.ansiForeground(style.color) { codes.append(String(fg)) }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"

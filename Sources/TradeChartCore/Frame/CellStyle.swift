@@ -22,6 +22,8 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public static let dim = CellAttributes(rawValue: 2)
     public static let reverse = CellAttributes(rawValue: 4)
     public static let underline = CellAttributes(rawValue: 8)
+    /// The terminal's blink: a pulse that costs the program no CPU.
+    public static let blink = CellAttributes(rawValue: 16)
 }
 
 /// The look of one cell: a colour role and attributes.

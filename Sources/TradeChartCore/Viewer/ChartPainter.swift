@@ -22,6 +22,13 @@ enum ChartPainter {
             markerRow = Int((projection.y(price) / Double(charset.dotRowsPerCell)).rounded(.down))
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
         }
+        // Following a file: the newest point glows (the terminal blinks it).
+        var liveColumn = -1, liveRow = -1
+        if state.options.live && !state.isAnimating(at: time) {
+            let newest = state.series.count - 1
+            liveColumn = Int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down))
+            liveRow = Int((projection.y(state.series.prices[newest]) / Double(charset.dotRowsPerCell)).rounded(.down))
+        }
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "|" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
         for row in 0..<layout.chartHeight {
@@ -30,6 +37,8 @@ enum ChartPainter {
                 let lineBits = line.bits(column: column, row: row)
                 if column == cursorColumn && row == markerRow {
                     cell = Cell(markerGlyph, markerStyle)
+                } else if column == liveColumn && row == liveRow {
+                    cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
                 } else if lineBits != 0 {
                     cell = Cell(charset.glyph(lineBits), lineStyle)
                 } else if column == cursorColumn {

@@ -6,8 +6,12 @@ public struct ViewerOptions: Sendable, Equatable {
     public var theme: Theme
     /// Morph duration in seconds; 0 switches ranges at once.
     public var morphDuration: Double
+    /// The file is being followed: the newest point pulses like a live quote.
+    public var live: Bool
 
-    public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2) {
+    public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
+                live: Bool = false) {
+        self.live = live
         self.charset = charset
         self.color = color
         self.theme = theme
