@@ -1,0 +1,444 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An incremental price-file parser: feed it bytes in chunks of any size, then
+/// call `finish()`. A record cut by the end of a chunk waits, copied, until the
+/// next chunk completes it, so `--follow` can feed only the bytes appended to a
+/// growing file and call `snapshot()` whenever it wants to redraw.
+///
+/// One pass over the bytes: the header is read once (as text); every other row
+/// is split by hand up to the last field needed (time and price) and the rest of
+/// the line is skipped with `memchr`. Only the time and the chosen price column
+/// are kept (16 bytes a row); Open, High, Low and Volume are not, to keep memory
+/// within budget. Rows may come in any order; `finish()` sorts them (in place
+/// when the file is oldest-first or newest-first) and keeps the last row of
+/// each timestamp in file order.
+///
+/// Prices: `null`, empty, `NaN`, `-`, `n/a` are missing (counted, skipped);
+/// infinite or out-of-range values (`inf`, `1e400`) are bad rows; zero and
+/// negative prices are kept, because spreads, rates and some futures (WTI oil in
+/// April 2020) really go there.
+public struct CSVStreamParser: Sendable {
+    /// Records longer than this are skipped as bad rows (and the parser resyncs at
+    /// the next line end), so an unterminated quote cannot swallow the whole file.
+    public static let maxRecordBytes = 1 << 20
+
+    /// The file name used in messages.
+    public let file: String
+    let options: LoadOptions
+    /// The expected total size, used once to reserve room for the rows.
+    let expectedBytes: Int?
+
+    public private(set) var layout: ColumnLayout?
+    var layoutConfirmed = false
+    var fatal: LoadError?
+    /// The number of lines completely read so far.
+    var line = 0
+    var bytesConsumed = 0
+    var pending: [UInt8] = []
+    var skippingLongRecord = false
+    var reserved = false
+
+    var times: [Int64] = []
+    var prices: [Double] = []
+    var family: TimeFamily?
+    var report = LoadReport()
+    // Slashed dates: rows that fit only one day/month order, and the first line of each kind.
+    var monthFirstOnly = 0, dayFirstOnly = 0
+    var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
+    var unixMagnitude: Int64 = 0
+
+    /// - Parameters:
+    ///   - file: the name used in messages (the path as given, or `standard input`).
+    ///   - expectedBytes: the file size when known, to reserve memory once.
+    public init(file: String, options: LoadOptions = .init(), expectedBytes: Int? = nil) {
+        self.file = TextSanitizer.clean(file)
+        self.options = options
+        self.expectedBytes = expectedBytes
+    }
+
+    /// The first error that makes the file unusable (found in the header), if any.
+    /// `finish()` throws it; feeding more bytes after it does nothing.
+    public var error: LoadError? { fatal }
+
+    /// Parses the complete records in `chunk`; an incomplete last record is kept for the next call.
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        guard chunk.count > 0, fatal == nil else { return }
+        if pending.isEmpty {
+            let used = consume(chunk, final: false)
+            if used < chunk.count { pending.append(contentsOf: chunk[used...]) }
+        } else {
+            pending.append(contentsOf: chunk)
+            let buffered = pending
+            let used = buffered.withUnsafeBytes { consume($0, final: false) }
+            pending.removeFirst(used)
+        }
+    }
+
+    /// Parses the complete records in `bytes`.
+    public mutating func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    /// Reads what is left (a last line without a line end) and returns the sorted series.
+    public mutating func finish() throws(LoadError) -> LoadedSeries {
+        flushPending()
+        var t = times, p = prices
+        times = []
+        prices = []
+        return try assemble(&t, &p)
+    }
+
+    /// The series of the rows completed so far, leaving the parser ready for more bytes.
+    public func snapshot() throws(LoadError) -> LoadedSeries {
+        var copy = self
+        var t = copy.times, p = copy.prices
+        copy.times = []
+        copy.prices = []
+        return try copy.assemble(&t, &p)
+    }
+
+    mutating func flushPending() {
+        guard !pending.isEmpty, fatal == nil else { return }
+        let buffered = pending
+        pending = []
+        _ = buffered.withUnsafeBytes { consume($0, final: true) }
+    }
+
+    // MARK: - Records
+
+    /// Parses the complete records at the start of `buffer` and returns how many
+    /// bytes they took; with `final`, the end of the buffer ends the last record.
+    /// A caller with its own buffer may call this directly and keep the unconsumed rest.
+    public mutating func consume(_ buffer: UnsafeRawBufferPointer, final: Bool) -> Int {
+        guard let raw = buffer.baseAddress, buffer.count > 0, fatal == nil else { return buffer.count }
+        let base = raw.assumingMemoryBound(to: UInt8.self)
+        let end = base + buffer.count
+        var p = base
+        if skippingLongRecord {
+            guard let nl = Self.find(p, 0x0A, end - p) else { bytesConsumed += buffer.count; return buffer.count }
+            p = nl + 1
+            line += 1
+            skippingLongRecord = false
+        }
+        if layout == nil {
+            guard let next = readHeader(p, end, final: final) else { return p - base }
+            p = next
+            if fatal != nil { return buffer.count }
+        }
+        reserveOnce(p, end)
+        var t = times, pr = prices
+        times = []
+        prices = []
+        while p < end {
+            guard let next = row(p, end, final: final, &t, &pr) else {
+                if end - p > Self.maxRecordBytes {
+                    report.dataRows += 1
+                    report.recordBad(line: line + 1, reason: "line is longer than \(Self.maxRecordBytes >> 20) MiB")
+                    skippingLongRecord = true
+                    p = end
+                }
+                break
+            }
+            p = next
+        }
+        times = t
+        prices = pr
+        bytesConsumed += p - base
+        return p - base
+    }
+
+    /// Reserves the rows of the whole file once, from its size and the mean line length so far.
+    mutating func reserveOnce(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        guard !reserved, let expectedBytes, end - p > 0 else { return }
+        reserved = true
+        let sample = min(end - p, 1 << 16)
+        var lines = 0
+        var q = p
+        let stop = p + sample
+        while q < stop, let nl = Self.find(q, 0x0A, stop - q) {
+            lines += 1
+            q = nl + 1
+        }
+        guard lines > 0 else { return }
+        let meanLine = max(4, (q - p) / lines)
+        let estimate = (expectedBytes - bytesConsumed) / meanLine
+        let rows = min(estimate + estimate / 50 + 16, expectedBytes / 4 + 16)
+        times.reserveCapacity(rows)
+        prices.reserveCapacity(rows)
+    }
+
+    /// Reads the header (after blank lines, a BOM and an Excel `sep=` line).
+    /// Returns where the data starts, or nil when the header line is not complete yet.
+    mutating func readHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8>? {
+        var p = start
+        var forced: UInt8?
+        while true {
+            if line == 0 && bytesConsumed == 0 && p == start {
+                if end - p >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF)) {
+                    fatal = .notText(file: file, line: 1, reason: "UTF-16 text (save it as UTF-8)")
+                    return end
+                }
+                if end - p < 3 && !final { return nil }
+                if end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { p += 3 }
+            }
+            let nlRaw = Self.find(p, 0x0A, end - p)
+            guard nlRaw != nil || final else {
+                if end - p > Self.maxRecordBytes {
+                    fatal = .noHeader(file: file, line: line + 1, reason: "the first line is longer than 1 MiB")
+                    return end
+                }
+                return nil
+            }
+            let lineEnd = nlRaw ?? end
+            let text = UnsafeBufferPointer(start: p, count: lineEnd - p)
+            let next = nlRaw == nil ? end : lineEnd + 1
+            line += 1
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+                p = next
+                if p >= end {
+                    if final { fatal = .empty(file: file) }
+                    return end
+                }
+                continue
+            }
+            if text.contains(0) {
+                fatal = .notText(file: file, line: line, reason: "it contains NUL bytes (binary data or UTF-16)")
+                return end
+            }
+            if text.count >= 5 && text.count <= 6 && (text[0] | 0x20) == 0x73 && (text[1] | 0x20) == 0x65
+                && (text[2] | 0x20) == 0x70 && text[3] == 0x3D && forced == nil {
+                forced = text[4]
+                p = next
+                continue
+            }
+            let delimiter = forced ?? ColumnLayout.delimiter(ofHeader: text)
+            let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
+            if looksLikeData(names) {
+                fatal = .noHeader(file: file, line: line,
+                                  reason: "the first line is data, not column names (expected a header such as Date,Close)")
+                return end
+            }
+            do throws(LoadError) {
+                layout = try ColumnLayout.detect(header: names, delimiter: delimiter, options: options, file: file)
+            } catch {
+                fatal = error
+            }
+            return next
+        }
+    }
+
+    /// A header whose first field reads as a date is a data row (a file without header).
+    func looksLikeData(_ names: [String]) -> Bool {
+        guard var first = names.first, !first.isEmpty else { return false }
+        return first.withUTF8 { u in
+            guard let b = u.baseAddress else { return false }
+            if case .success = TimestampParser.parse(b, b + u.count) { return true }
+            return false
+        }
+    }
+
+    /// Reads one record starting at `start`. Returns where the next record starts,
+    /// or nil when the record is not complete in this buffer (and `final` is false).
+    mutating func row(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool,
+                      _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
+        let lay = layout.unsafelyUnwrapped
+        let delimiter = lay.delimiter
+        let lastNeeded = lay.lastNeeded
+        let confirmed = layoutConfirmed
+        var q = start
+        var index = 0
+        var newlines = 0
+        var quoteOpen = false
+        var time = (start, start), clock = (start, start), price = (start, start), probe = (start, start)
+        record: while true {
+            var fs = q
+            var fe = q
+            if q < end && q.pointee == 0x22 {
+                q += 1
+                fs = q
+                while true {
+                    guard let qt = Self.find(q, 0x22, end - q) else {
+                        guard final else { return nil }
+                        quoteOpen = true
+                        newlines += Self.countNewlines(q, end)
+                        fe = end
+                        q = end
+                        break
+                    }
+                    newlines += Self.countNewlines(q, qt)
+                    if qt + 1 < end && qt[1] == 0x22 { q = qt + 2; continue }
+                    if qt + 1 == end && !final { return nil }
+                    fe = qt
+                    q = qt + 1
+                    break
+                }
+                while q < end && q.pointee != delimiter && q.pointee != 0x0A { q += 1 }
+            } else {
+                while q < end {
+                    let c = q.pointee
+                    if c == delimiter || c == 0x0A { break }
+                    q += 1
+                }
+                fe = q
+            }
+            if index == lay.timeIndex { time = (fs, fe) }
+            if index == lay.priceIndex { price = (fs, fe) }
+            if index == lay.clockIndex { clock = (fs, fe) }
+            if !confirmed && index == lay.timeIndex + 1 { probe = (fs, fe) }
+            if q == end {
+                guard final else { return nil }
+                break record
+            }
+            if q.pointee == 0x0A { q += 1; break record }
+            q += 1
+            index += 1
+            if index > lastNeeded && confirmed {
+                guard let nl = Self.find(q, 0x0A, end - q) else {
+                    guard final else { return nil }
+                    if Self.find(q, 0x22, end - q) != nil { continue record }
+                    q = end
+                    break record
+                }
+                if Self.find(q, 0x22, nl - q) != nil { continue record }
+                q = nl + 1
+                break record
+            }
+        }
+        let lineNumber = line + 1
+        line += 1 + newlines
+        let fields = index + 1
+        if fields == 1 && Self.isBlank(time.0, time.1) && Self.isBlank(start, q) { return q }
+        if !confirmed {
+            confirmLayout(fields: fields, date: time, probe: probe)
+            if layout != lay {
+                line = lineNumber - 1
+                return row(start, end, final: final, &times, &prices)
+            }
+        }
+        report.dataRows += 1
+        if quoteOpen {
+            report.recordBad(line: lineNumber, reason: "a quote is left open")
+            return q
+        }
+        if fields <= lay.priceIndex || fields <= lay.timeIndex || fields <= lay.clockIndex {
+            if Self.isBlank(time.0, time.1) && Self.isBlank(price.0, price.1) { report.dataRows -= 1; return q }
+            report.recordBad(line: lineNumber, reason: "the row has \(fields) field\(fields == 1 ? "" : "s"), too few for the \(lay.priceIndex >= fields ? "price" : "time") column")
+            return q
+        }
+        var value = 0.0
+        switch DecimalParser.parse(price.0, price.1, delimiter: delimiter) {
+        case .value(let v): value = v
+        case .missing:
+            if Self.isBlank(time.0, time.1) { report.dataRows -= 1; return q }
+            report.missingPrices += 1
+            return q
+        case .notANumber:
+            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is not a number")
+            return q
+        case .notFinite:
+            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is out of range")
+            return q
+        }
+        let parsed: TimestampParser.Result
+        if lay.clockIndex >= 0 {
+            parsed = Self.dateAndClock(time, clock)
+        } else {
+            parsed = TimestampParser.parse(time.0, time.1)
+        }
+        switch parsed {
+        case .success(let t):
+            if t.family != family {
+                if family == nil {
+                    family = t.family
+                } else {
+                    report.recordBad(line: lineNumber, reason: TimeProblem.otherFamily.reason(Self.text(time.0, time.1), family: family))
+                    return q
+                }
+            }
+            switch t.family {
+            case .slashed:
+                if t.slashOrders == 1 {
+                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = lineNumber }
+                    monthFirstOnly += 1
+                } else if t.slashOrders == 2 {
+                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = lineNumber }
+                    dayFirstOnly += 1
+                }
+            case .unix:
+                let magnitude = t.value < 0 ? 0 &- t.value : t.value
+                if magnitude > unixMagnitude { unixMagnitude = magnitude }
+            default: break
+            }
+            times.append(t.value)
+            prices.append(value)
+        case .failure(let failure):
+            let shown = lay.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
+            report.recordBad(line: lineNumber, reason: failure.problem.reason(shown, family: family))
+        }
+        return q
+    }
+
+    /// A date column and a separate time-of-day column read together.
+    @inline(__always)
+    static func dateAndClock(_ date: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                             _ clock: (UnsafePointer<UInt8>, UnsafePointer<UInt8>)) -> TimestampParser.Result {
+        let d = TimestampParser.parse(date.0, date.1, allowTime: false)
+        guard case .success(var t) = d else { return d }
+        if Self.isBlank(clock.0, clock.1) { return d }
+        let sod = TimestampParser.timeOfDay(clock.0, clock.1)
+        guard sod >= 0 else { return .failure(.init(problem: sod == -2 ? .invalidTime : .unrecognised)) }
+        guard t.family != .unix else { return .failure(.init(problem: .unrecognised)) }
+        t.value += Int64(sod)
+        return .success(t)
+    }
+
+    /// Decides, on the first data row, whether rows carry an unnamed time column.
+    mutating func confirmLayout(fields: Int, date: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                                probe: (UnsafePointer<UInt8>, UnsafePointer<UInt8>)) {
+        guard let lay = layout else { return }
+        layoutConfirmed = true
+        guard lay.clockIndex < 0, fields == lay.columns.count + 1, probe.1 > probe.0,
+              TimestampParser.timeOfDay(probe.0, probe.1) >= 0,
+              case .success = TimestampParser.parse(date.0, date.1, allowTime: false) else { return }
+        layout = lay.withUnnamedClockColumn()
+    }
+
+    @inline(__always)
+    static func isBlank(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        var q = p
+        while q < e {
+            let c = q.pointee
+            if c != 0x20 && c != 0x0D && c != 0x09 && c != 0x0A { return false }
+            q += 1
+        }
+        return true
+    }
+
+    static func countNewlines(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Int {
+        var n = 0
+        var q = p
+        while q < e, let nl = find(q, 0x0A, e - q) {
+            n += 1
+            q = nl + 1
+        }
+        return n
+    }
+
+    /// The first `byte` in the `count` bytes at `p`.
+    @inline(__always)
+    static func find(_ p: UnsafePointer<UInt8>, _ byte: Int32, _ count: Int) -> UnsafePointer<UInt8>? {
+        guard count > 0, let r = memchr(p, byte, count) else { return nil }
+        return UnsafePointer(r.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// A field as text for a message: control characters removed, at most 40 bytes.
+    static func text(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> String {
+        let n = e - p
+        let shown = String(decoding: UnsafeBufferPointer(start: p, count: min(n, 40)), as: UTF8.self)
+        return TextSanitizer.clean(shown) + (n > 40 ? "…" : "")
+    }
+}

@@ -1,0 +1,174 @@
+/// Reads a price from the bytes of one CSV field, by hand and without allocating
+/// in the common case.
+///
+/// Plain decimals (`-12084.30`) of up to 19 significant digits whose value and
+/// scale are exactly representable take a fast path (an integer mantissa divided
+/// by an exact power of ten, which IEEE division rounds correctly). Anything else
+/// (thousands separators, decimal commas, exponents, long mantissas) is first
+/// normalised to a plain ASCII decimal and then converted by the standard
+/// library, which is correctly rounded and independent of the C locale.
+///
+/// Separator rules, for a field that uses both `.` and `,`: the one that comes
+/// last is the decimal point and the other groups thousands. With one kind only:
+/// several of them are thousands separators; a single `.` is a decimal point;
+/// a single `,` is a decimal comma unless the file is comma-separated and it is
+/// followed by exactly three digits (`"12,084"` = 12084 in a quoted field).
+/// Group separators must be followed by exactly three digits.
+public enum DecimalParser {
+    /// The result of reading one field.
+    public enum Outcome: Equatable, Sendable {
+        case value(Double)
+        /// `null`, empty, `NaN`, `-`, `n/a`: a missing price, not an error.
+        case missing
+        /// Text that is not a number.
+        case notANumber
+        /// A number too large for a Double (`1e400`), or `inf`.
+        case notFinite
+    }
+
+    @usableFromInline static let exactPowers: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Reads a number from `[start, end)`; spaces around it are ignored.
+    /// `delimiter` is the file's field separator (it decides what a lone `,` means).
+    @inline(__always)
+    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
+        var p = start
+        var e = end
+        while p < e && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+        while e > p && (e[-1] == 0x20 || e[-1] == 0x09 || e[-1] == 0x0D) { e -= 1 }
+        if let v = fastPath(p, e) { return .value(v) }
+        return slowPath(p, e, delimiter: delimiter)
+    }
+
+    /// `[-+]digits[.digits]` with an exact result, else nil.
+    @inline(__always)
+    static func fastPath(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Double? {
+        var p = start
+        guard p < end else { return nil }
+        var negative = false
+        if p.pointee == 0x2D { negative = true; p += 1 } else if p.pointee == 0x2B { p += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var sawPoint = false
+        var sawDigit = false
+        while p < end {
+            let d = p.pointee &- 0x30
+            if d < 10 {
+                sawDigit = true
+                if mantissa != 0 || d != 0 { digits += 1 }
+                if digits > 19 { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if sawPoint { fraction += 1 }
+            } else if p.pointee == 0x2E && !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            p += 1
+        }
+        guard sawDigit, mantissa <= (1 << 53), fraction <= 22 else { return nil }
+        let v = Double(mantissa) / exactPowers[fraction]
+        return negative ? -v : v
+    }
+
+    /// Everything the fast path refused: missing markers, separators, exponents, long digits.
+    static func slowPath(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
+        let count = e - p
+        if count == 0 { return .missing }
+        if isMissingMarker(p, count) { return .missing }
+        if count > 400 { return .notANumber }
+        var dots = 0, commas = 0, lastDot = -1, lastComma = -1
+        for i in 0..<count {
+            if p[i] == 0x2E { dots += 1; lastDot = i } else if p[i] == 0x2C { commas += 1; lastComma = i }
+        }
+        // Which byte is the decimal point (0 = none) and which groups thousands.
+        var decimal: UInt8 = 0
+        var group: UInt8 = 0
+        if dots > 0 && commas > 0 {
+            if lastDot > lastComma { decimal = 0x2E; group = 0x2C } else { decimal = 0x2C; group = 0x2E }
+            if (decimal == 0x2E ? dots : commas) > 1 { return .notANumber }
+        } else if dots > 0 {
+            if dots == 1 { decimal = 0x2E } else { group = 0x2E }
+        } else if commas > 0 {
+            if commas > 1 {
+                group = 0x2C
+            } else {
+                let after = count - lastComma - 1
+                let threeDigitsFollow = after == 3 && isDigit(p[lastComma + 1]) && isDigit(p[lastComma + 2]) && isDigit(p[lastComma + 3])
+                if delimiter == 0x2C && threeDigitsFollow { group = 0x2C } else { decimal = 0x2C }
+            }
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(count + 1)
+        var i = 0
+        if p[0] == 0x2D || p[0] == 0x2B { text.append(p[0]); i = 1 }
+        var intDigits = 0
+        var runSinceGroup = -1   // digits since the last group separator, -1 before any
+        var inFraction = false
+        var sawDigit = false
+        var sawExponent = false
+        while i < count {
+            let c = p[i]
+            if isDigit(c) {
+                text.append(c)
+                sawDigit = true
+                if !inFraction && !sawExponent {
+                    intDigits += 1
+                    if runSinceGroup >= 0 { runSinceGroup += 1 }
+                }
+            } else if group != 0 && c == group && !inFraction && !sawExponent {
+                if intDigits == 0 || (runSinceGroup >= 0 && runSinceGroup != 3) { return .notANumber }
+                runSinceGroup = 0
+            } else if decimal != 0 && c == decimal && !inFraction && !sawExponent {
+                if runSinceGroup >= 0 && runSinceGroup != 3 { return .notANumber }
+                runSinceGroup = -1
+                inFraction = true
+                text.append(0x2E)
+            } else if (c == 0x65 || c == 0x45) && sawDigit && !sawExponent {
+                if runSinceGroup >= 0 && runSinceGroup != 3 { return .notANumber }
+                runSinceGroup = -1
+                sawExponent = true
+                text.append(0x65)
+                if i + 1 < count && (p[i + 1] == 0x2D || p[i + 1] == 0x2B) { i += 1; text.append(p[i]) }
+                guard i + 1 < count && isDigit(p[i + 1]) else { return .notANumber }
+            } else {
+                return isInfinityWord(p, count) ? .notFinite : .notANumber
+            }
+            i += 1
+        }
+        if runSinceGroup >= 0 && runSinceGroup != 3 { return .notANumber }
+        guard sawDigit else { return .notANumber }
+        guard let v = Double(String(decoding: text, as: UTF8.self)) else { return .notANumber }
+        return v.isFinite ? .value(v) : .notFinite
+    }
+
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- 0x30 < 10 }
+
+    /// ASCII lower case of a letter, other bytes unchanged.
+    @inline(__always) static func lower(_ c: UInt8) -> UInt8 { (c >= 0x41 && c <= 0x5A) ? c | 0x20 : c }
+
+    static func equalsWord(_ p: UnsafePointer<UInt8>, _ count: Int, _ word: StaticString) -> Bool {
+        guard count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for i in 0..<count where lower(p[i]) != w[i] { return false }
+        return true
+    }
+
+    /// `null`, `nan`, `-`, `n/a`, `na`, `none`, `#n/a` in any case.
+    static func isMissingMarker(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if count == 1 { return p[0] == 0x2D || p[0] == 0x2E }
+        return equalsWord(p, count, "null") || equalsWord(p, count, "nan") || equalsWord(p, count, "n/a")
+            || equalsWord(p, count, "na") || equalsWord(p, count, "none") || equalsWord(p, count, "#n/a")
+            || equalsWord(p, count, "-nan") || equalsWord(p, count, "+nan")
+    }
+
+    static func isInfinityWord(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var q = p, n = count
+        if n > 0 && (q[0] == 0x2D || q[0] == 0x2B) { q += 1; n -= 1 }
+        return equalsWord(q, n, "inf") || equalsWord(q, n, "infinity")
+    }
+}

@@ -1,0 +1,44 @@
+/// What a load skipped, for the status line (viewer) or standard error (`--print`).
+public struct LoadReport: Sendable, Equatable {
+    /// Data rows read (blank lines and the header not counted).
+    public var dataRows = 0
+    /// Rows whose price was `null`, empty, `NaN`, `-` or `n/a` (Yahoo holidays): normal, skipped.
+    public var missingPrices = 0
+    /// Rows that could not be read (bad time, bad price, too few fields, ...), skipped.
+    public var badRows = 0
+    /// The line number (1-based, counting the header) of the first bad row, when known.
+    public var firstBadLine: Int?
+    /// Why the first bad row was skipped, e.g. `price 'abc' is not a number`.
+    public var firstBadReason: String?
+    /// Rows dropped because a later row in the file had the same timestamp.
+    public var duplicatesDropped = 0
+
+    public init() {}
+
+    /// One line worth telling the user, or nil when nothing went wrong.
+    /// Missing prices are normal (holidays) and are not mentioned.
+    public var summary: String? {
+        var parts: [String] = []
+        if badRows > 0 {
+            var s = "\(badRows) bad row\(badRows == 1 ? "" : "s") skipped"
+            if let reason = firstBadReason {
+                let at = firstBadLine.map { "line \($0): " } ?? ""
+                s += " (\(badRows == 1 ? "" : "first: ")\(at)\(reason))"
+            }
+            parts.append(s)
+        }
+        if duplicatesDropped > 0 {
+            parts.append("\(duplicatesDropped) duplicate timestamp\(duplicatesDropped == 1 ? "" : "s") dropped (last row kept)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// Counts a bad row, remembering the first one's line and reason.
+    mutating func recordBad(line: Int?, reason: @autoclosure () -> String) {
+        badRows += 1
+        if firstBadReason == nil {
+            firstBadLine = line
+            firstBadReason = reason()
+        }
+    }
+}

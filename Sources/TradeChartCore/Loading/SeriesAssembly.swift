@@ -1,0 +1,90 @@
+/// The end of a load: resolving column-wide time decisions, sorting,
+/// dropping duplicate timestamps and building the `LoadedSeries`.
+extension CSVStreamParser {
+    /// Turns the collected columns into a series, or the error saying why there is none.
+    func assemble(_ times: inout [Int64], _ prices: inout [Double]) throws(LoadError) -> LoadedSeries {
+        if let fatal { throw fatal }
+        guard layout != nil else {
+            if line == 0 && bytesConsumed == 0 { throw .empty(file: file) }
+            throw .empty(file: file)
+        }
+        var report = self.report
+        if family == .slashed { resolveSlashed(&times, &prices, &report) }
+        if family == .unix { Self.scaleUnix(&times, magnitude: unixMagnitude) }
+        guard !times.isEmpty else { throw noRowsError(report) }
+        report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
+        var hasTimeOfDay = false
+        if times.count == 1 {
+            hasTimeOfDay = LocalTime.secondOfDay(times[0]) != 0
+        } else {
+            var previous = LocalTime.dayNumber(times[0])
+            for t in times.dropFirst() {
+                let day = LocalTime.dayNumber(t)
+                if day == previous { hasTimeOfDay = true; break }
+                previous = day
+            }
+        }
+        let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
+        return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay),
+                            report: report)
+    }
+
+    func noRowsError(_ report: LoadReport) -> LoadError {
+        if report.badRows > 0, let reason = report.firstBadReason {
+            let rows = report.badRows == 1 ? "the only data row is bad" : "all \(report.badRows) data rows with a price are bad"
+            return .noValidRows(file: file, line: report.firstBadLine, reason: "no valid rows (\(rows); first: \(reason))")
+        }
+        if report.missingPrices > 0 {
+            return .noValidRows(file: file, line: nil,
+                                reason: "no prices (all \(report.missingPrices) rows have an empty, null or NaN \(priceColumnName))")
+        }
+        return .noValidRows(file: file, line: nil, reason: "no data rows after the header")
+    }
+
+    var priceColumnName: String {
+        guard let layout, layout.priceIndex < layout.columns.count else { return "price" }
+        return layout.columns[layout.priceIndex]
+    }
+
+    /// `M/D/YYYY` or `D/M/YYYY`: day first when some rows can only be day first and
+    /// they are not outnumbered by rows that can only be month first; month first
+    /// (US) otherwise. Rows that do not fit the chosen order are bad rows.
+    func resolveSlashed(_ times: inout [Int64], _ prices: inout [Double], _ report: inout LoadReport) {
+        let dayFirst = dayFirstOnly > 0 && dayFirstOnly >= monthFirstOnly
+        var kept = 0
+        var dropped = 0
+        for i in times.indices {
+            guard let t = SlashedDate.resolve(times[i], dayFirst: dayFirst) else { dropped += 1; continue }
+            times[kept] = t
+            prices[kept] = prices[i]
+            kept += 1
+        }
+        guard dropped > 0 else { return }
+        times.removeLast(dropped)
+        prices.removeLast(dropped)
+        let line = dayFirst ? firstMonthFirstOnlyLine : firstDayFirstOnlyLine
+        let order = dayFirst ? "D/M/YYYY" : "M/D/YYYY"
+        for k in 0..<dropped {
+            report.recordBad(line: k == 0 ? line : nil, reason: "date does not fit the column's day/month order (\(order))")
+        }
+    }
+
+    /// Unix times in milliseconds, microseconds or nanoseconds, told apart by the
+    /// largest magnitude in the column (seconds stay below 1e11, the year 5138).
+    static func scaleUnix(_ times: inout [Int64], magnitude: Int64) {
+        let divisor: Int64 = magnitude >= 100_000_000_000_000_000 ? 1_000_000_000
+            : magnitude >= 100_000_000_000_000 ? 1_000_000 : magnitude >= 100_000_000_000 ? 1_000 : 1
+        guard divisor > 1 else { return }
+        for i in times.indices {
+            let t = times[i]
+            times[i] = t >= 0 ? t / divisor : -((-t + divisor - 1) / divisor)
+        }
+    }
+
+    /// The last path component, the name shown when there is no `--title`.
+    static func baseName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let tail = path[path.index(after: slash)...]
+        return tail.isEmpty ? path : String(tail)
+    }
+}

@@ -1,0 +1,366 @@
+/// The written shape of a time column. Every row of a column must have the
+/// same shape; a row in another shape is a bad row, because a column that
+/// mixes shapes is more likely misread than meant.
+public enum TimeFamily: UInt8, Sendable, Equatable {
+    /// `2019-06-14`, `2019-06-14 09:30[:00[.000]]`, `2019-06-14T09:30Z`, `2019/06/14`.
+    case yearFirst
+    /// `6/14/2019 9:30` or `14/6/2019`: the day/month order is decided from the
+    /// whole column when the file ends (see `CSVStreamParser`).
+    case slashed
+    /// `14.06.2019` (German): always day first.
+    case dotted
+    /// `Jun 14, 2019`, `19-Sep-03`, `14 June 2019`.
+    case monthName
+    /// Unix time: seconds, or milliseconds/microseconds/nanoseconds as decided
+    /// from the largest magnitude in the column.
+    case unix
+
+    /// How the shape is named in messages.
+    var label: String {
+        switch self {
+        case .yearFirst: return "YYYY-MM-DD"
+        case .slashed: return "M/D/YYYY"
+        case .dotted: return "DD.MM.YYYY"
+        case .monthName: return "Mon D, YYYY"
+        case .unix: return "Unix time"
+        }
+    }
+}
+
+/// Why a time field could not be read.
+public enum TimeProblem: UInt8, Sendable, Equatable {
+    case unrecognised, invalidDate, invalidTime, otherFamily
+
+    func reason(_ text: String, family: TimeFamily?) -> String {
+        switch self {
+        case .unrecognised: return "time '\(text)' is not a date"
+        case .invalidDate: return "date '\(text)' does not exist"
+        case .invalidTime: return "time of day in '\(text)' is out of range"
+        case .otherFamily: return "time '\(text)' is not in the column's format (\(family?.label ?? "?"))"
+        }
+    }
+}
+
+/// One time field read: its shape and value, or why it failed.
+///
+/// The value is local wall-clock seconds since 1970 for `yearFirst`, `dotted`
+/// and `monthName`; the raw integer for `unix`; and for `slashed` a packed
+/// `(year, first, second, second-of-day)` that `SlashedDate` resolves once the
+/// day/month order of the column is known.
+public struct ParsedTime: Sendable, Equatable {
+    public var family: TimeFamily
+    public var value: Int64
+    /// For `slashed`: which orders the row allows (bit 0 month-first, bit 1 day-first).
+    public var slashOrders: UInt8
+
+    @inline(__always) init(_ family: TimeFamily, _ value: Int64, slashOrders: UInt8 = 0) {
+        self.family = family
+        self.value = value
+        self.slashOrders = slashOrders
+    }
+}
+
+/// Hand-written parsers for time fields, working on bytes (no `String`, no
+/// `DateFormatter`, no `Calendar`). UTC offsets are read and checked but not
+/// applied: a time written with `+01:00` keeps its written time of day (the
+/// exchange's wall clock). Two-digit years pivot at 69: `69`-`99` are 19xx,
+/// `00`-`68` are 20xx. Hours run 0-23 (with an optional AM/PM), minutes 0-59,
+/// seconds 0-60; fractions of a second are dropped.
+public enum TimestampParser {
+    public typealias Result = Swift.Result<ParsedTime, TimeFailure>
+
+    /// A failed parse (an `Error` only so that it can ride in `Result`).
+    public struct TimeFailure: Error, Equatable, Sendable {
+        public var problem: TimeProblem
+    }
+
+    @inline(__always) static func fail(_ p: TimeProblem) -> Result { .failure(TimeFailure(problem: p)) }
+
+    /// Reads a date with an optional time of day from `[start, end)`.
+    /// With `allowTime` false the field must be a date alone (a separate time column follows).
+    @inline(__always)
+    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, allowTime: Bool = true) -> Result {
+        var p = start
+        var e = end
+        while p < e && p.pointee == 0x20 { p += 1 }
+        while e > p && (e[-1] == 0x20 || e[-1] == 0x0D || e[-1] == 0x09) { e -= 1 }
+        guard p < e else { return fail(.unrecognised) }
+        // Fast path: YYYY-MM-DD.
+        if e - p >= 10 && p[4] == 0x2D && p[7] == 0x2D {
+            let y = d4(p), m = d2(p + 5), d = d2(p + 8)
+            if y >= 0 && m >= 0 && d >= 0 {
+                return finishDate(.yearFirst, year: y, month: m, day: d, rest: p + 10, e, allowTime: allowTime)
+            }
+        }
+        return parseGeneral(p, e, allowTime: allowTime)
+    }
+
+    /// Four ASCII digits as a number, or -1.
+    @inline(__always) static func d4(_ p: UnsafePointer<UInt8>) -> Int {
+        let a = Int(p[0] &- 0x30), b = Int(p[1] &- 0x30), c = Int(p[2] &- 0x30), d = Int(p[3] &- 0x30)
+        guard a < 10 && b < 10 && c < 10 && d < 10 else { return -1 }
+        return a * 1000 + b * 100 + c * 10 + d
+    }
+
+    /// Two ASCII digits as a number, or -1.
+    @inline(__always) static func d2(_ p: UnsafePointer<UInt8>) -> Int {
+        let a = Int(p[0] &- 0x30), b = Int(p[1] &- 0x30)
+        guard a < 10 && b < 10 else { return -1 }
+        return a * 10 + b
+    }
+
+    /// Reads up to `maxDigits` digits; nil if there is none (or more than allowed).
+    @inline(__always)
+    static func number(_ p: inout UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, maxDigits: Int) -> (value: Int, digits: Int)? {
+        var v = 0
+        var n = 0
+        while p < e {
+            let d = p.pointee &- 0x30
+            if d >= 10 { break }
+            n += 1
+            if n > maxDigits { return nil }
+            v = v * 10 + Int(d)
+            p += 1
+        }
+        return n == 0 ? nil : (v, n)
+    }
+
+    @inline(__always) static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+
+    /// Shapes other than the `YYYY-MM-DD` fast path.
+    static func parseGeneral(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
+        var p = start
+        let signed = p.pointee == 0x2D || p.pointee == 0x2B
+        if signed { p += 1 }
+        let digitsStart = p
+        guard let first = number(&p, e, maxDigits: 19) else {
+            if !signed && isLetter(start.pointee) { return parseMonthName(start, e, allowTime: allowTime) }
+            return fail(.unrecognised)
+        }
+        if p == e || p.pointee == 0x2E && allTrailingDigits(p + 1, e) {
+            return unix(digitsStart, p, negative: start.pointee == 0x2D, fractional: p < e && p + 1 < e)
+        }
+        let sep = p.pointee
+        if first.digits >= 4 && (sep == 0x2D || sep == 0x2F) {
+            // Year first: YYYY-M-D or YYYY/MM/DD (also negative astronomical years).
+            p += 1
+            guard let m = number(&p, e, maxDigits: 2), p < e, p.pointee == sep else { return fail(.unrecognised) }
+            p += 1
+            guard let d = number(&p, e, maxDigits: 2) else { return fail(.unrecognised) }
+            let year = start.pointee == 0x2D ? -first.value : first.value
+            guard first.digits <= 6 else { return fail(.invalidDate) }
+            return finishDate(.yearFirst, year: year, month: m.value, day: d.value, rest: p, e, allowTime: allowTime)
+        }
+        guard !signed, first.digits <= 2 else { return fail(.unrecognised) }
+        if sep == 0x2F || sep == 0x2E || sep == 0x2D {
+            var q = p + 1
+            if q < e && isLetter(q.pointee) { return parseMonthName(start, e, allowTime: allowTime) }
+            guard let second = number(&q, e, maxDigits: 2), q < e, q.pointee == sep else { return fail(.unrecognised) }
+            q += 1
+            guard let y = number(&q, e, maxDigits: 4), y.digits == 2 || y.digits == 4 else { return fail(.unrecognised) }
+            let year = y.digits == 2 ? pivot(y.value) : y.value
+            if sep == 0x2E {
+                return finishDate(.dotted, year: year, month: second.value, day: first.value, rest: q, e, allowTime: allowTime)
+            }
+            return slashed(year: year, first: first.value, second: second.value, rest: q, e, allowTime: allowTime)
+        }
+        if sep == 0x20 { return parseMonthName(start, e, allowTime: allowTime) }
+        return fail(.unrecognised)
+    }
+
+    @inline(__always) static func allTrailingDigits(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        var q = p
+        while q < e { if q.pointee &- 0x30 >= 10 { return false }; q += 1 }
+        return true
+    }
+
+    /// Two-digit years: 69-99 are 19xx, 00-68 are 20xx (the POSIX `%y` rule).
+    @inline(__always) public static func pivot(_ yy: Int) -> Int { yy >= 69 ? 1900 + yy : 2000 + yy }
+
+    static func unix(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, negative: Bool, fractional: Bool) -> Result {
+        guard e - p <= 18 else { return fail(.invalidTime) }
+        var v: Int64 = 0
+        var q = p
+        while q < e { v = v * 10 + Int64(q.pointee &- 0x30); q += 1 }
+        // A negative time with a fraction lies before the whole second it names.
+        let value = negative ? (fractional ? -v - 1 : -v) : v
+        return .success(ParsedTime(.unix, value))
+    }
+
+    /// Validates the date and reads the optional time of day after it.
+    @inline(__always)
+    static func finishDate(_ family: TimeFamily, year: Int, month: Int, day: Int,
+                           rest: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
+        guard month >= 1 && month <= 12 && day >= 1 && day <= 31
+            && (day <= 28 || day <= CivilDate.daysInMonth(year: year, month: month)) else { return fail(.invalidDate) }
+        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
+        guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
+        let days = CivilDate(year: year, month: month, day: day).dayNumber
+        return .success(ParsedTime(family, days * 86_400 + Int64(sod)))
+    }
+
+    static func slashed(year: Int, first: Int, second: Int,
+                        rest: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
+        func valid(month: Int, day: Int) -> Bool {
+            month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month)
+        }
+        let orders: UInt8 = (valid(month: first, day: second) ? 1 : 0) | (valid(month: second, day: first) ? 2 : 0)
+        guard orders != 0 else { return fail(.invalidDate) }
+        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
+        guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
+        return .success(ParsedTime(.slashed, SlashedDate.pack(year: year, first: first, second: second, secondOfDay: sod),
+                                   slashOrders: orders))
+    }
+
+    /// After a date: nothing, or a separator (`T`, space, comma) and a time of day.
+    /// Returns seconds of the day, -1 if unreadable, -2 if out of range.
+    @inline(__always)
+    static func timeOfDayAfterDate(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Int {
+        var p = start
+        if p == e { return 0 }
+        guard allowTime else { return -1 }
+        let c = p.pointee
+        guard c == 0x54 || c == 0x20 || c == 0x2C || c == 0x74 else { return -1 }
+        p += 1
+        while p < e && (p.pointee == 0x20 || p.pointee == 0x2C) { p += 1 }
+        return timeOfDay(p, e)
+    }
+
+    /// `H:MM[:SS[.fff]]` with an optional AM/PM and an optional offset (`Z`,
+    /// `+01:00`, `+0100`, `+01`, `UTC`, `GMT`). Returns seconds of the day,
+    /// -1 if unreadable, -2 if out of range.
+    public static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int {
+        var p = start
+        var e = end
+        while p < e && p.pointee == 0x20 { p += 1 }
+        while e > p && (e[-1] == 0x20 || e[-1] == 0x0D || e[-1] == 0x09) { e -= 1 }
+        guard let h = number(&p, e, maxDigits: 2), p < e, p.pointee == 0x3A else { return -1 }
+        p += 1
+        guard let m = number(&p, e, maxDigits: 2), m.digits == 2 else { return -1 }
+        var s = 0
+        if p < e && p.pointee == 0x3A {
+            p += 1
+            guard let sec = number(&p, e, maxDigits: 2), sec.digits == 2 else { return -1 }
+            s = sec.value
+            if p < e && (p.pointee == 0x2E || p.pointee == 0x2C) {
+                p += 1
+                guard number(&p, e, maxDigits: 12) != nil else { return -1 }
+            }
+        }
+        var hour = h.value
+        while p < e && p.pointee == 0x20 { p += 1 }
+        if p + 1 < e && (p[1] | 0x20) == 0x6D && ((p[0] | 0x20) == 0x61 || (p[0] | 0x20) == 0x70) {
+            guard hour >= 1 && hour <= 12 else { return -2 }
+            hour = hour % 12 + ((p[0] | 0x20) == 0x70 ? 12 : 0)
+            p += 2
+            while p < e && p.pointee == 0x20 { p += 1 }
+        }
+        guard offsetIsValid(p, e) else { return -1 }
+        guard hour < 24 && m.value < 60 && s <= 60 else { return -2 }
+        return hour * 3600 + m.value * 60 + s
+    }
+
+    /// Nothing, `Z`, `UTC`, `GMT`, or `±HH[:MM]` / `±HHMM` with hours up to 18.
+    @inline(__always)
+    static func offsetIsValid(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        var p = start
+        if p == e { return true }
+        if e - p == 1 { return p.pointee == 0x5A || p.pointee == 0x7A }
+        if e - p == 3 {
+            let a = p[0] | 0x20, b = p[1] | 0x20, c = p[2] | 0x20
+            if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) { return true }
+        }
+        guard p.pointee == 0x2B || p.pointee == 0x2D else { return false }
+        p += 1
+        guard e - p >= 2, d2(p) >= 0, d2(p) <= 18 else { return false }
+        p += 2
+        if p == e { return true }
+        if p.pointee == 0x3A { p += 1 }
+        return e - p == 2 && d2(p) >= 0 && d2(p) < 60
+    }
+
+    static let monthPrefixes: [StaticString] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let monthNames: [StaticString] = ["january", "february", "march", "april", "may", "june", "july",
+                                             "august", "september", "october", "november", "december"]
+
+    /// The month (1-12) of a word: a three-letter abbreviation, a full English name, or a prefix of one
+    /// (`Sept`); 0 if none.
+    static func month(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        guard count >= 3 else { return 0 }
+        for (i, name) in monthNames.enumerated() {
+            guard count <= name.utf8CodeUnitCount else { continue }
+            var same = true
+            for k in 0..<count where DecimalParser.lower(p[k]) != name.utf8Start[k] { same = false; break }
+            if same { return i + 1 }
+        }
+        if count == 4 && DecimalParser.equalsWord(p, 4, "sept") { return 9 }
+        return 0
+    }
+
+    /// `Jun 14, 2019`, `June 14 2019`, `14 Jun 2019`, `14-Jun-2019`, `19-Sep-03`, `2019-Jun-14`,
+    /// each optionally followed by a time of day.
+    static func parseMonthName(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
+        var p = start
+        var monthValue = 0
+        var monthFirst = false
+        var nums: (Int, Int, Int, Int) = (0, 0, 0, 0) // value, digits of the first and second number
+        var count = 0
+        while p < e {
+            let c = p.pointee
+            if c == 0x20 || c == 0x2D || c == 0x2F || c == 0x2C || c == 0x2E {
+                p += 1
+                continue
+            }
+            if isLetter(c) {
+                guard monthValue == 0 else { return fail(.unrecognised) }
+                let w = p
+                while p < e && isLetter(p.pointee) { p += 1 }
+                monthValue = month(w, p - w)
+                guard monthValue != 0 else { return fail(.unrecognised) }
+                monthFirst = count == 0
+                continue
+            }
+            guard count < 2 else { break }
+            let numberStart = p
+            guard let n = number(&p, e, maxDigits: 4) else { return fail(.unrecognised) }
+            if p < e && p.pointee == 0x3A { p = numberStart; break }
+            if count == 0 { nums.0 = n.value; nums.1 = n.digits } else { nums.2 = n.value; nums.3 = n.digits }
+            count += 1
+        }
+        guard monthValue != 0, count == 2 else { return fail(.unrecognised) }
+        var day = nums.0, year = nums.2, yearDigits = nums.3
+        if !monthFirst && nums.1 >= 3 { day = nums.2; year = nums.0; yearDigits = nums.1 }
+        guard yearDigits == 2 || yearDigits == 4 else { return fail(.unrecognised) }
+        if yearDigits == 2 { year = pivot(year) }
+        // The time of day, if any, starts at p (after the separators skipped above).
+        var q = p
+        while q > start && (q[-1] == 0x20 || q[-1] == 0x2C) { q -= 1 }
+        if q < p { q = p - 1 } // leave one separator for timeOfDayAfterDate
+        return finishDate(.monthName, year: year, month: monthValue, day: day, rest: p == e ? e : q, e, allowTime: allowTime)
+    }
+}
+
+/// The packed form of a `M/D/YYYY`-or-`D/M/YYYY` time, kept until the column's
+/// day/month order is known.
+public enum SlashedDate {
+    static let secondsPerDay: Int64 = 86_400
+
+    @inline(__always)
+    static func pack(year: Int, first: Int, second: Int, secondOfDay: Int) -> Int64 {
+        ((Int64(year) * 32 + Int64(first)) * 32 + Int64(second)) * secondsPerDay + Int64(secondOfDay)
+    }
+
+    /// Local seconds of a packed value in the given order; nil when that order makes no date.
+    static func resolve(_ packed: Int64, dayFirst: Bool) -> Int64? {
+        let sod = packed % secondsPerDay
+        var rest = packed / secondsPerDay
+        let second = Int(rest % 32)
+        rest /= 32
+        let first = Int(rest % 32)
+        let year = Int(rest / 32)
+        let month = dayFirst ? second : first
+        let day = dayFirst ? first : second
+        guard month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        return CivilDate(year: year, month: month, day: day).dayNumber * secondsPerDay + sod
+    }
+}
