@@ -103,8 +103,13 @@ struct ViewerSessionTests {
         let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 120, height: 40)
         try t.waitFor("[1Y]")
         try t.resize(width: 70, height: 20)
-        let small = try t.waitForScreen { $0.components(separatedBy: "\n").contains { $0.contains("[1Y]") } && $0.count < 70 * 21 * 4 }
+        let small = try t.waitForScreen { screen in
+            let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
+            return lines.count <= 20 && lines.last?.contains("[1Y]") == true
+        }
+        #expect(small.components(separatedBy: "\n").filter { !$0.isEmpty }.count <= 20)
         #expect(small.contains("[1Y]"))
+        #expect(small.components(separatedBy: "\n").allSatisfy { $0.unicodeScalars.count <= 70 })
         try t.resize(width: 15, height: 5)
         try t.waitFor("small")
         try t.resize(width: 100, height: 30)

@@ -5,7 +5,21 @@ public struct PriceTicks: Sendable, Equatable {
     /// Decimals that show every tick exactly (0 for steps of whole numbers).
     public var decimals: Int
 
-    /// At most `maxCount` ticks inside `low...high`.
+    /// Ticks inside `low...high`: the round step whose count comes closest to
+    /// `target` without exceeding `maxCount`.
+    public init(low: Double, high: Double, target: Int, maxCount: Int) {
+        var best = PriceTicks(low: low, high: high, maxCount: maxCount)
+        guard best.step > 0 else { self = best; return }
+        // Try the next finer steps too and keep the count nearest the target.
+        for divisor in 2...12 {
+            let candidate = PriceTicks(low: low, high: high, maxCount: maxCount * divisor)
+            if candidate.values.count > maxCount { break }
+            if abs(candidate.values.count - target) < abs(best.values.count - target) { best = candidate }
+        }
+        self = best
+    }
+
+    /// At most `maxCount` ticks inside `low...high`, with the largest round step that allows.
     public init(low: Double, high: Double, maxCount: Int) {
         let count = max(maxCount, 1)
         guard high > low, low.isFinite, high.isFinite else {

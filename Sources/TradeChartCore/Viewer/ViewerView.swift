@@ -63,20 +63,35 @@ public struct ViewerView: Sendable {
             + (state.options.color ? "" : (up ? " up" : " down"))
         frame.write(changeText, x: x, y: layout.headerRow, style: sign)
 
-        let right: String
+        // The right side: the scrubbed moment, or the range's span, shortened to fit.
+        let candidates: [String]
         if let cursor = state.cursor {
-            right = DateText.moment(series.times[cursor], withTime: series.hasTimeOfDay)
+            let t = series.times[cursor]
+            candidates = [DateText.moment(t, withTime: series.hasTimeOfDay),
+                          DateText.dayMonthYear(t) + (series.hasTimeOfDay ? " " + DateText.time(t) : "")]
         } else {
-            right = spanText()
+            candidates = spanTexts()
         }
-        let rightX = layout.columns - right.unicodeScalars.count
-        if rightX > x + changeText.unicodeScalars.count + 1 {
-            frame.write(right, x: rightX, y: layout.headerRow, style: state.cursor == nil ? .muted : .plain)
+        let room = layout.columns - (x + changeText.unicodeScalars.count + 2)
+        if let right = candidates.first(where: { $0.unicodeScalars.count <= room }) {
+            frame.write(right, x: layout.columns - right.unicodeScalars.count, y: layout.headerRow,
+                        style: state.cursor == nil ? .muted : .plain)
         }
     }
 
-    /// `1Y · 14 May 2018 – 13 May 2019`, or `5Y · all since 13 May 2014` when the
-    /// range is longer than the data.
+    /// `1Y · 14 May 2018 – 13 May 2019` (or `5Y · all since 13 May 2014` when the
+    /// range is longer than the data), then shorter forms for narrow terminals.
+    func spanTexts() -> [String] {
+        let s = state.series
+        let slice = state.slice
+        let first = s.times[slice.first], last = s.times[slice.last]
+        let dot = unicode ? " · " : " - "
+        let short = state.range == .oneDay || state.range == .fiveDays
+            ? "\(DateText.dayMonth(first))\(unicode ? "–" : "-")\(DateText.dayMonth(last))"
+            : "\(DateText.monthYear(first))\(unicode ? "–" : "-")\(DateText.monthYear(last))"
+        return [spanText(), state.range.label + dot + short, state.range.label]
+    }
+
     func spanText() -> String {
         let s = state.series
         let slice = state.slice
@@ -86,10 +101,10 @@ public struct ViewerView: Sendable {
         let span: String
         if state.range == .oneDay {
             span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash.trimmed)\(DateText.time(last))"
+        } else if slice.coversAllData {
+            span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
         } else if s.hasTimeOfDay && state.range == .fiveDays {
             span = "\(DateText.dayMonthYear(first)) \(DateText.time(first))\(dash)\(DateText.dayMonthYear(last)) \(DateText.time(last))"
-        } else if slice.coversAllData && state.range != .oneDay {
-            span = "all since \(DateText.dayMonthYear(first))"
         } else {
             span = "\(DateText.dayMonthYear(first))\(dash)\(DateText.dayMonthYear(last))"
         }
@@ -107,8 +122,9 @@ public struct ViewerView: Sendable {
             return
         }
         let top = projection.y.inverse(0), bottom = projection.y.inverse(heightDots)
-        let maxCount = max(2, layout.chartHeight / 3)
-        let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom), maxCount: maxCount)
+        // About one label every four rows, never closer than every other row.
+        let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom),
+                               target: max(2, layout.chartHeight / 4), maxCount: max(2, layout.chartHeight / 2))
         let formatter = PriceFormatter(decimals: min(ticks.decimals, state.priceFormatter.decimals + 2))
         var usedRows = Set<Int>()
         for value in ticks.values {

@@ -10,14 +10,25 @@ final class TmuxSession {
     /// The pane stays after the program exits so its exit status can be read.
     init(_ command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
         socket = "tc-\(getpid())-\(UUID().uuidString.prefix(8))"
+        // A private state folder, so remembered ranges never leak between tests or into the user's.
+        stateFolder = NSTemporaryDirectory() + "tradechart-state-\(socket)"
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = stateFolder }
         let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
+        try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         try tmux(["start-server", ";", "set", "-g", "default-terminal", "tmux-256color", ";",
                   "set", "-g", "remain-on-exit", "on", ";",
                   "new-session", "-d", "-s", target, "-x", String(width), "-y", String(height),
-                  "cd '\(TmuxSession.packageRoot)' && \(exports) exec \(command)"])
+                  "cd '\(TmuxSession.packageRoot)' && \(exports) \(command); echo $? > '\(stateFolder).status'"])
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    let stateFolder: String
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: stateFolder)
+        try? FileManager.default.removeItem(atPath: stateFolder + ".status")
+    }
 
     /// Sends tmux key names (`Left`, `Home`, `q`, `C-c`, ...).
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
@@ -61,7 +72,10 @@ final class TmuxSession {
     func waitForExit(timeout: TimeInterval = 5) throws -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if try query("#{pane_dead}") == "1" { return Int32(try query("#{pane_dead_status}")) }
+            if let text = try? String(contentsOfFile: stateFolder + ".status", encoding: .utf8),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return nil
@@ -100,30 +114,50 @@ enum ProcessRunner {
         var error: String
     }
 
+    /// Runs a program with posix_spawn and waitpid. (Foundation's Process waits on a
+    /// socket that a daemon started by the child, like the tmux server, inherits, so its
+    /// wait would never end.) Output goes to files; standard input is /dev/null.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], stdin: FileHandle? = nil,
+    static func run(_ executable: String, _ arguments: [String],
                     environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TmuxSession.packageRoot)
-        if let environment { process.environment = environment }
-        // Standard error goes to a file, standard output to a pipe read to the end,
-        // so a large output cannot block the child.
-        let errorPath = NSTemporaryDirectory() + "tradechart-stderr-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        process.standardInput = stdin ?? FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let base = NSTemporaryDirectory() + "tradechart-run-\(UUID().uuidString)"
+        let outputPath = base + ".out", errorPath = base + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // Through sh, to start in the package root (relative paths like Data/dax.csv).
+        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", TmuxSession.packageRoot, executable]
+        let argv = (shell + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SpawnError(code: spawned, executable: executable) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let outData = FileManager.default.contents(atPath: outputPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errorPath) ?? Data()
-        return Result(status: process.terminationStatus,
+        return Result(status: code,
                       output: String(decoding: outData, as: UTF8.self),
                       error: String(decoding: errData, as: UTF8.self))
+    }
+
+    struct SpawnError: Error {
+        var code: Int32
+        var executable: String
     }
 
     /// Runs the built tradechart with arguments, standard input from /dev/null.
