@@ -32,7 +32,11 @@ public struct CSVStreamParser: Sendable {
     /// The expected total size, used once to reserve room for the rows.
     let expectedBytes: Int?
 
-    public private(set) var layout: ColumnLayout?
+    public private(set) var layout: ColumnLayout? {
+        didSet { shape = layout.map(RowShape.init) ?? RowShape() }
+    }
+    /// The layout's indices as plain integers, for the per-row loop.
+    var shape = RowShape()
     var layoutConfirmed = false
     var fatal: LoadError?
     /// The number of lines completely read so far.
@@ -245,7 +249,7 @@ public struct CSVStreamParser: Sendable {
     /// or nil when the record is not complete in this buffer (and `final` is false).
     mutating func row(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool,
                       _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
-        let lay = layout.unsafelyUnwrapped
+        let lay = shape
         let delimiter = lay.delimiter
         let lastNeeded = lay.lastNeeded
         let confirmed = layoutConfirmed
@@ -278,11 +282,7 @@ public struct CSVStreamParser: Sendable {
                 }
                 while q < end && q.pointee != delimiter && q.pointee != 0x0A { q += 1 }
             } else {
-                while q < end {
-                    let c = q.pointee
-                    if c == delimiter || c == 0x0A { break }
-                    q += 1
-                }
+                q = FieldScan.stop(q, end, delimiter: delimiter)
                 fe = q
             }
             if index == lay.timeIndex { time = (fs, fe) }
@@ -314,7 +314,7 @@ public struct CSVStreamParser: Sendable {
         if fields == 1 && Self.isBlank(time.0, time.1) && Self.isBlank(start, q) { return q }
         if !confirmed {
             confirmLayout(fields: fields, date: time, probe: probe)
-            if layout != lay {
+            if shape != lay {
                 line = lineNumber - 1
                 return row(start, end, final: final, &times, &prices)
             }
