@@ -45,6 +45,8 @@ public struct CSVStreamParser: Sendable {
     var pending: [UInt8] = []
     var skippingLongRecord = false
     var reserved = false
+    /// The separator named by an Excel `sep=;` first line.
+    var forcedDelimiter: UInt8?
 
     var times: [Int64] = []
     var prices: [Double] = []
@@ -129,9 +131,9 @@ public struct CSVStreamParser: Sendable {
             skippingLongRecord = false
         }
         if layout == nil {
-            guard let next = readHeader(p, end, final: final) else { return p - base }
-            p = next
-            if fatal != nil { return buffer.count }
+            p = readHeader(p, end, final: final)
+            if fatal != nil { bytesConsumed += buffer.count; return buffer.count }
+            if layout == nil { bytesConsumed += p - base; return p - base }
         }
         reserveOnce(p, end)
         var t = times, pr = prices
@@ -175,18 +177,18 @@ public struct CSVStreamParser: Sendable {
         prices.reserveCapacity(rows)
     }
 
-    /// Reads the header (after blank lines, a BOM and an Excel `sep=` line).
-    /// Returns where the data starts, or nil when the header line is not complete yet.
-    mutating func readHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8>? {
+    /// Reads the header (after blank lines, a BOM and an Excel `sep=` line) and sets
+    /// `layout` (or `fatal`). Returns where it stopped: after the header, or at the
+    /// start of a line not complete yet (then `layout` is still nil).
+    mutating func readHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8> {
         var p = start
-        var forced: UInt8?
         while true {
             if line == 0 && bytesConsumed == 0 && p == start {
                 if end - p >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF)) {
                     fatal = .notText(file: file, line: 1, reason: "UTF-16 text (save it as UTF-8)")
                     return end
                 }
-                if end - p < 3 && !final { return nil }
+                if end - p < 3 && !final { return p }
                 if end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { p += 3 }
             }
             let nlRaw = Self.find(p, 0x0A, end - p)
@@ -195,7 +197,7 @@ public struct CSVStreamParser: Sendable {
                     fatal = .noHeader(file: file, line: line + 1, reason: "the first line is longer than 1 MiB")
                     return end
                 }
-                return nil
+                return p
             }
             let lineEnd = nlRaw ?? end
             let text = UnsafeBufferPointer(start: p, count: lineEnd - p)
@@ -214,12 +216,12 @@ public struct CSVStreamParser: Sendable {
                 return end
             }
             if text.count >= 5 && text.count <= 6 && (text[0] | 0x20) == 0x73 && (text[1] | 0x20) == 0x65
-                && (text[2] | 0x20) == 0x70 && text[3] == 0x3D && forced == nil {
-                forced = text[4]
+                && (text[2] | 0x20) == 0x70 && text[3] == 0x3D && forcedDelimiter == nil {
+                forcedDelimiter = text[4]
                 p = next
                 continue
             }
-            let delimiter = forced ?? ColumnLayout.delimiter(ofHeader: text)
+            let delimiter = forcedDelimiter ?? ColumnLayout.delimiter(ofHeader: text)
             let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
             if looksLikeData(names) {
                 fatal = .noHeader(file: file, line: line,

@@ -133,7 +133,7 @@ public enum TimestampParser {
         let signed = p.pointee == 0x2D || p.pointee == 0x2B
         if signed { p += 1 }
         let digitsStart = p
-        guard let first = number(&p, e, maxDigits: 19) else {
+        guard let first = number(&p, e, maxDigits: 18) else {
             if !signed && isLetter(start.pointee) { return parseMonthName(start, e, allowTime: allowTime) }
             return fail(.unrecognised)
         }
