@@ -289,6 +289,17 @@ struct HostileInputTests {
         #expect(reason == "it is a directory")
     }
 
+    @Test func dashReadsStandardInput() throws {
+        let saved = dup(0)
+        let fd = open(Self.path("bom_crlf_quoted.csv"), O_RDONLY)
+        dup2(fd, 0)
+        close(fd)
+        defer { dup2(saved, 0); close(saved) }
+        let s = try SeriesLoader.load(path: "-")
+        #expect(s.series.prices == [12169.05, 12084.3])
+        #expect(s.series.name == "standard input")
+    }
+
     @Test func missingFile() {
         let e = Result(catching: { () throws(LoadError) in try SeriesLoader.load(path: "/no/such/file.csv") }).failureValue
         #expect(e?.description == "/no/such/file.csv: cannot open: No such file or directory")
