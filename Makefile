@@ -4,7 +4,7 @@ PREFIX  ?= /usr/local
 RELEASE := .build/release
 DEBUG   := .build/debug
 
-.PHONY: build run test bench install clean
+.PHONY: build run test bench fuzz install clean
 
 ## build: release build of the viewer
 build:
@@ -24,6 +24,14 @@ bench:
 	$(SWIFT) build -c release --product tradechart
 	$(SWIFT) build -c release --product TradeChartBench
 	TRADECHART_BIN=$(CURDIR)/$(RELEASE)/tradechart $(RELEASE)/TradeChartBench
+
+## fuzz: libFuzzer + ASan on the loader for FUZZ_SECONDS (default 600), seeded with the hostile fixtures
+FUZZ_SECONDS ?= 600
+fuzz:
+	$(SWIFT) build -c debug --product TradeChartFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build-fuzz
+	mkdir -p fuzz-corpus
+	.build-fuzz/debug/TradeChartFuzz fuzz-corpus Tests/TradeChartCoreTests/Fixtures/Hostile \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -print_final_stats=1
 
 ## install: copy the release binary to $(PREFIX)/bin
 install: build

@@ -39,6 +39,10 @@ let package = Package(
         // `make bench`: times whole runs of the program and core operations, prints a table.
         .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
 
+        // `make fuzz`: libFuzzer entry for the loader (built with -sanitize=fuzzer -DFUZZING);
+        // a normal build gives a replay tool that runs the entry on files.
+        .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore"]),
+
         .testTarget(
             name: "TradeChartCoreTests",
             // TradeChartTerminal only for the audio player's tests next to the audiograph's.

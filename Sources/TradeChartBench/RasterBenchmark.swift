@@ -6,22 +6,21 @@ import TradeChartCore
 enum RasterBenchmark {
     static let columns = 200, rows = 60
 
-    static func run() {
-        var rows: [(String, String, String)] = []
+    static func run(table: BenchTable) {
+        table.section("raster: one chart frame at 200x60 Braille cells (clear, line, baseline, cells); median", columns: ["case", "points", "time"])
         for n in [1_000_000, 10_000_000] {
             let prices = randomWalk(count: n, seed: UInt64(n))
             var index = MinMaxIndex([])
             let build = median(runs: 5) { index = MinMaxIndex(prices) }
-            rows.append(("min-max index build", label(n), formatMicros(build)))
+            table.row(["min-max index build", label(n), formatMicros(build)])
             let whole = AffineMap(mapping: 0, to: 0, and: Double(n - 1), to: Double(2 * columns))
             let lastDay = AffineMap(mapping: Double(n - 390), to: 0, and: Double(n - 1), to: Double(2 * columns))
             let morph = whole.interpolated(to: lastDay, 0.93)
             for (name, map) in [("frame, whole series", whole), ("frame, last 390 points", lastDay),
                                 ("frame, mid-morph zoom", morph)] {
-                rows.append((name, label(n), formatMicros(frameTime(index, x: map))))
+                table.row([name, label(n), formatMicros(frameTime(index, x: map))])
             }
         }
-        printTable(rows)
     }
 
     /// Median time of one whole frame, in microseconds.
@@ -78,20 +77,5 @@ enum RasterBenchmark {
     static func formatMicros(_ us: Double) -> String {
         let tenths = Int((us * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) µs"
-    }
-
-    static func printTable(_ rows: [(String, String, String)]) {
-        let header = ("raster (200x60 cells, braille, median)", "points", "time")
-        let all = [header] + rows
-        let w0 = all.map(\.0.count).max()!, w1 = all.map(\.1.count).max()!, w2 = all.map(\.2.count).max()!
-        for (i, r) in all.enumerated() {
-            print(pad(r.0, w0, left: true) + "  " + pad(r.1, w1) + "  " + pad(r.2, w2))
-            if i == 0 { print(String(repeating: "-", count: w0 + w1 + w2 + 4)) }
-        }
-    }
-
-    static func pad(_ s: String, _ w: Int, left: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, w - s.count))
-        return left ? s + fill : fill + s
     }
 }

@@ -8,20 +8,19 @@ import TradeChartTerminal
 /// series, drawing morph frames through ncurses at 200 x 60, and the bytes
 /// ncurses writes to the terminal for one scrub step.
 enum ViewerBenchmark {
-    static func run() {
-        var rows: [(String, String, String)] = []
+    static func run(table: BenchTable) {
+        table.section("viewer: frames of the whole viewer, through ncurses on an off-screen xterm-256color; median", columns: ["case", "points", "value"])
         for n in [1_000_000, 10_000_000] {
             let series = intraday(count: n)
             var state = ViewerState(series: series, range: .oneYear, options: ViewerOptions(), columns: 200, rows: 60)
             let still = RasterBenchmark.median(runs: 101) { _ = state.frame(at: 0) }
             _ = state.handle(.key(.character("6")), at: 0)
             let between = RasterBenchmark.median(runs: 101) { _ = state.frame(at: 0.6) }
-            rows.append(("still frame 200x60 (whole Frame)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(still)))
-            rows.append(("in-between morph frame 200x60", RasterBenchmark.label(n), RasterBenchmark.formatMicros(between)))
+            table.row(["still frame 200x60 (whole Frame)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(still)])
+            table.row(["in-between morph frame 200x60", RasterBenchmark.label(n), RasterBenchmark.formatMicros(between)])
         }
         let daily = TestData.daily(count: 1269)
-        rows.append(contentsOf: terminalRows(daily))
-        RasterBenchmark.printTable(rows)
+        for row in terminalRows(daily) { table.row([row.0, row.1, row.2]) }
     }
 
     /// Morph frames drawn through ncurses, and bytes per scrub step, on an off-screen terminal.

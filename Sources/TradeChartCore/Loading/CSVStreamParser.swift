@@ -32,7 +32,11 @@ public struct CSVStreamParser: Sendable {
     /// The expected total size, used once to reserve room for the rows.
     let expectedBytes: Int?
 
-    public private(set) var layout: ColumnLayout?
+    public private(set) var layout: ColumnLayout? {
+        didSet { shape = layout.map(RowShape.init) ?? RowShape() }
+    }
+    /// The layout's indices as plain integers, for the per-row loop.
+    var shape = RowShape()
     var layoutConfirmed = false
     var fatal: LoadError?
     /// The number of lines completely read so far.
@@ -41,6 +45,8 @@ public struct CSVStreamParser: Sendable {
     var pending: [UInt8] = []
     var skippingLongRecord = false
     var reserved = false
+    /// The separator named by an Excel `sep=;` first line.
+    var forcedDelimiter: UInt8?
 
     var times: [Int64] = []
     var prices: [Double] = []
@@ -125,9 +131,9 @@ public struct CSVStreamParser: Sendable {
             skippingLongRecord = false
         }
         if layout == nil {
-            guard let next = readHeader(p, end, final: final) else { return p - base }
-            p = next
-            if fatal != nil { return buffer.count }
+            p = readHeader(p, end, final: final)
+            if fatal != nil { bytesConsumed += buffer.count; return buffer.count }
+            if layout == nil { bytesConsumed += p - base; return p - base }
         }
         reserveOnce(p, end)
         var t = times, pr = prices
@@ -171,18 +177,18 @@ public struct CSVStreamParser: Sendable {
         prices.reserveCapacity(rows)
     }
 
-    /// Reads the header (after blank lines, a BOM and an Excel `sep=` line).
-    /// Returns where the data starts, or nil when the header line is not complete yet.
-    mutating func readHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8>? {
+    /// Reads the header (after blank lines, a BOM and an Excel `sep=` line) and sets
+    /// `layout` (or `fatal`). Returns where it stopped: after the header, or at the
+    /// start of a line not complete yet (then `layout` is still nil).
+    mutating func readHeader(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8> {
         var p = start
-        var forced: UInt8?
         while true {
             if line == 0 && bytesConsumed == 0 && p == start {
                 if end - p >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF)) {
                     fatal = .notText(file: file, line: 1, reason: "UTF-16 text (save it as UTF-8)")
                     return end
                 }
-                if end - p < 3 && !final { return nil }
+                if end - p < 3 && !final { return p }
                 if end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { p += 3 }
             }
             let nlRaw = Self.find(p, 0x0A, end - p)
@@ -191,7 +197,7 @@ public struct CSVStreamParser: Sendable {
                     fatal = .noHeader(file: file, line: line + 1, reason: "the first line is longer than 1 MiB")
                     return end
                 }
-                return nil
+                return p
             }
             let lineEnd = nlRaw ?? end
             let text = UnsafeBufferPointer(start: p, count: lineEnd - p)
@@ -210,12 +216,12 @@ public struct CSVStreamParser: Sendable {
                 return end
             }
             if text.count >= 5 && text.count <= 6 && (text[0] | 0x20) == 0x73 && (text[1] | 0x20) == 0x65
-                && (text[2] | 0x20) == 0x70 && text[3] == 0x3D && forced == nil {
-                forced = text[4]
+                && (text[2] | 0x20) == 0x70 && text[3] == 0x3D && forcedDelimiter == nil {
+                forcedDelimiter = text[4]
                 p = next
                 continue
             }
-            let delimiter = forced ?? ColumnLayout.delimiter(ofHeader: text)
+            let delimiter = forcedDelimiter ?? ColumnLayout.delimiter(ofHeader: text)
             let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
             if looksLikeData(names) {
                 fatal = .noHeader(file: file, line: line,
@@ -245,7 +251,7 @@ public struct CSVStreamParser: Sendable {
     /// or nil when the record is not complete in this buffer (and `final` is false).
     mutating func row(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool,
                       _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
-        let lay = layout.unsafelyUnwrapped
+        let lay = shape
         let delimiter = lay.delimiter
         let lastNeeded = lay.lastNeeded
         let confirmed = layoutConfirmed
@@ -278,11 +284,7 @@ public struct CSVStreamParser: Sendable {
                 }
                 while q < end && q.pointee != delimiter && q.pointee != 0x0A { q += 1 }
             } else {
-                while q < end {
-                    let c = q.pointee
-                    if c == delimiter || c == 0x0A { break }
-                    q += 1
-                }
+                q = FieldScan.stop(q, end, delimiter: delimiter)
                 fe = q
             }
             if index == lay.timeIndex { time = (fs, fe) }
@@ -314,7 +316,7 @@ public struct CSVStreamParser: Sendable {
         if fields == 1 && Self.isBlank(time.0, time.1) && Self.isBlank(start, q) { return q }
         if !confirmed {
             confirmLayout(fields: fields, date: time, probe: probe)
-            if layout != lay {
+            if shape != lay {
                 line = lineNumber - 1
                 return row(start, end, final: final, &times, &prices)
             }

@@ -6,12 +6,12 @@ import Darwin
 
 /// Loads a price file into a `PriceSeries`: the entry point the program calls.
 ///
-/// Files are read with `read(2)` in 4 MiB chunks into one reused buffer (not
+/// Files are read with `read(2)` in 1 MiB chunks into one reused buffer (not
 /// mapped whole, so resident memory stays near 16 bytes a row plus the buffer)
 /// and parsed by `CSVStreamParser` in one pass.
 public enum SeriesLoader {
     /// The size of each `read(2)`.
-    public static let chunkBytes = 4 << 20
+    public static let chunkBytes = 1 << 20
 
     /// Loads the file at `path`; `-` reads standard input.
     public static func load(path: String, options: LoadOptions = .init()) throws(LoadError) -> LoadedSeries {

@@ -133,7 +133,7 @@ public enum TimestampParser {
         let signed = p.pointee == 0x2D || p.pointee == 0x2B
         if signed { p += 1 }
         let digitsStart = p
-        guard let first = number(&p, e, maxDigits: 19) else {
+        guard let first = number(&p, e, maxDigits: 18) else {
             if !signed && isLetter(start.pointee) { return parseMonthName(start, e, allowTime: allowTime) }
             return fail(.unrecognised)
         }
@@ -234,6 +234,16 @@ public enum TimestampParser {
         var e = end
         while p < e && p.pointee == 0x20 { p += 1 }
         while e > p && (e[-1] == 0x20 || e[-1] == 0x0D || e[-1] == 0x09) { e -= 1 }
+        // Fast path: HH:MM:SS, then nothing or an offset.
+        if e - p >= 8 && p[2] == 0x3A && p[5] == 0x3A {
+            let h = d2(p), m = d2(p + 3), s = d2(p + 6)
+            let r = p + 8
+            if h >= 0 && m >= 0 && s >= 0 && (r == e || r.pointee == 0x2B || r.pointee == 0x2D || r.pointee == 0x5A) {
+                guard offsetIsValid(r, e) else { return -1 }
+                guard h < 24 && m < 60 && s <= 60 else { return -2 }
+                return h * 3600 + m * 60 + s
+            }
+        }
         guard let h = number(&p, e, maxDigits: 2), p < e, p.pointee == 0x3A else { return -1 }
         p += 1
         guard let m = number(&p, e, maxDigits: 2), m.digits == 2 else { return -1 }

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TradeChartCore
+
+/// `make bench` section "load": SeriesLoader on generated Yahoo-style intraday files.
+///
+/// Time is the median of several in-process loads. Peak memory is measured per
+/// file in a child process (this binary re-run with `--load-only FILE`), as the
+/// child's `ru_maxrss` minus that of a child that loads nothing (`--load-only -none-`).
+enum LoadBenchmark {
+    static let sizes = [100_000, 1_000_000, 10_000_000]
+
+    /// The package root: three levels above this source file.
+    static let packageRoot: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    /// Handles the hidden child mode; returns true when it ran (the caller exits).
+    static func runChildModeIfAsked(_ arguments: [String]) -> Bool {
+        guard arguments.count == 3, arguments[1] == "--load-only" else { return false }
+        if arguments[2] != "-none-" {
+            do {
+                let loaded = try SeriesLoader.load(path: arguments[2])
+                print(loaded.series.count)
+            } catch {
+                print(error.description)
+                exit(2)
+            }
+        }
+        return true
+    }
+
+    static func run(table: BenchTable) {
+        table.section("load: SeriesLoader.load, intraday files with +01:00 offsets (median time; peak RSS in a child)",
+                      columns: ["file", "rows", "MB", "runs", "median s", "MB/s", "ns/row", "peak B/row"])
+        let baseline = childPeakKiB(file: "-none-")
+        for rows in sizes {
+            guard let path = ensureFile(rows: rows) else {
+                table.row(["i_\(rows).csv", "\(rows)", "-", "-", "generator failed", "", "", ""])
+                continue
+            }
+            let bytes = fileSize(path)
+            let runs = rows >= 10_000_000 ? 3 : rows >= 1_000_000 ? 5 : 9
+            var seconds: [Double] = []
+            var loadedRows = 0
+            for _ in 0..<runs {
+                let start = now()
+                let loaded = try? SeriesLoader.load(path: path)
+                seconds.append(now() - start)
+                loadedRows = loaded?.series.count ?? -1
+            }
+            seconds.sort()
+            let median = seconds[seconds.count / 2]
+            let peak = childPeakKiB(file: path)
+            let perRow = peak >= 0 && baseline >= 0 ? Double(peak - baseline) * 1024 / Double(rows) : -1
+            table.row(["i_\(rows).csv" + (loadedRows == rows ? "" : " (loaded \(loadedRows)!)"), "\(rows)",
+                       fixed(Double(bytes) / 1e6, 1), "\(runs)", fixed(median, 4),
+                       fixed(Double(bytes) / 1e6 / median, 0), fixed(median * 1e9 / Double(rows), 1), fixed(perRow, 1)])
+        }
+    }
+
+    /// `bench-data/i_N.csv` at the package root, generated with `../shared/bench/gen.py` when missing.
+    static func ensureFile(rows: Int) -> String? {
+        let dir = packageRoot + "/bench-data"
+        let path = "\(dir)/i_\(rows).csv"
+        if access(path, R_OK) == 0 { return path }
+        mkdir(dir, 0o755)
+        let gen = packageRoot + "/../shared/bench/gen.py"
+        let status = spawnAndWait(["/usr/bin/env", "python3", gen, "--kind", "intraday", "--rows", "\(rows)", "--out", path])
+        return status.exitStatus == 0 && access(path, R_OK) == 0 ? path : nil
+    }
+
+    /// The peak resident set (KiB) of this binary loading `file` in a child process.
+    static func childPeakKiB(file: String) -> Int {
+        let result = spawnAndWait([CommandLine.arguments[0], "--load-only", file], quiet: true)
+        return result.exitStatus == 0 ? result.maxRSSKiB : -1
+    }
+
+    /// Runs a program, waits for it with `wait4` and returns its status and peak RSS.
+    static func spawnAndWait(_ argv: [String], quiet: Bool = false) -> (exitStatus: Int32, maxRSSKiB: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return (-1, -1) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = (status & 0x7F) == 0
+        return (exited ? (status >> 8) & 0xFF : -1, Int(usage.ru_maxrss))
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func fixed(_ v: Double, _ digits: Int) -> String {
+        guard v >= 0 else { return "-" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let r = (v * scale).rounded() / scale
+        let s = "\(r)"
+        guard digits > 0 else { return "\(Int(r))" }
+        let parts = s.split(separator: ".")
+        let frac = parts.count > 1 ? String(parts[1]) : ""
+        return "\(parts[0]).\(frac)" + String(repeating: "0", count: max(0, digits - frac.count))
+    }
+}
