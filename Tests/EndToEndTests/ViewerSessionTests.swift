@@ -154,4 +154,28 @@ struct ViewerSessionTests {
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }
+
+    @Test func mouseClickAndDragPutTheCursorOnAPoint() throws {
+        let t = try TmuxSession("\(Self.bin) --range 1M Data/dax.csv", width: 100, height: 30)
+        try t.waitFor("[1M]")
+        // X10 mouse reports, as tmux sends them to a program under TERM=tmux-256color
+        // (kmous=\E[M): button+32, column+33, row+33 (0-based).
+        func report(_ button: Int, _ column: Int, _ row: Int) -> String {
+            "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
+                + String(UnicodeScalar(UInt8(33 + row)))
+        }
+        // A press at the chart's left edge.
+        try t.sendLiteral(report(0, 0, 9))
+        let first = Self.daxCloses.first { $0.date > "2019-04-13" }!
+        var screen = try t.waitFor("+0.00 (+0.00%)")
+        #expect(screen.components(separatedBy: "\n")[0].contains(Self.grouped(first.close)))
+        #expect(screen.contains("│"), "the cursor line is drawn")
+        // Dragging to the right edge moves the cursor to the newest point.
+        try t.sendLiteral(report(32, 87, 9))
+        screen = try t.waitFor("13 May 2019")
+        #expect(screen.components(separatedBy: "\n")[0].contains(Self.grouped(Self.daxCloses.last!.close)))
+        try t.sendLiteral(report(3, 87, 9))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
 }
