@@ -178,4 +178,21 @@ struct ViewerSessionTests {
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }
+
+    @Test func listenWritesTheAudiographWhenNoPlayerIsFoundAndSaysWhere() throws {
+        // No player on PATH: the WAV is written to TMPDIR and its path shown.
+        let folder = NSTemporaryDirectory() + "tradechart-listen-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 120, height: 30,
+                                environment: ["PATH": folder, "TMPDIR": folder])
+        try t.waitFor("[1Y]")
+        try t.send("a")
+        let screen = try t.waitFor("audiograph written to")
+        #expect(screen.contains(folder))
+        let wav = try #require(FileManager.default.contents(atPath: folder + "/tradechart-dax.csv-1Y.wav"))
+        #expect(wav.count > 44 && String(decoding: wav.prefix(4), as: UTF8.self) == "RIFF")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
 }

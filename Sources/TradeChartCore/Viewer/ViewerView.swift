@@ -59,8 +59,9 @@ public struct ViewerView: Sendable {
 
         var x = frame.write(series.name, x: 0, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
         x = frame.write(formatter.string(price), x: x, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
-        let changeText = "\(arrow) \(formatter.signed(change)) (\(PriceFormatter.percent(percent)))"
-            + (state.options.color ? "" : (up ? " up" : " down"))
+        // Said in signs and words too, never by colour alone.
+        let word = change == 0 ? "unchanged" : (up ? "up" : "down")
+        let changeText = "\(arrow) \(formatter.signed(change)) (\(PriceFormatter.percent(percent))) \(word)"
         frame.write(changeText, x: x, y: layout.headerRow, style: sign)
 
         // The right side: the scrubbed moment, or the range's span, shortened to fit.

@@ -159,4 +159,22 @@ struct ViewerStateTests {
         _ = v.handle(.mouse(MouseInput(column: 0, row: layout.chartY + 3, action: .drag)), at: 0)
         #expect(v.cursor == v.slice.first)
     }
+
+    @Test func controlCharactersFromFilesNeverReachTheScreen() {
+        var s = series
+        s.name = "evil\u{1B}]0;owned\u{07}\u{1B}[31mname\u{9B}2J"
+        var v = ViewerState(series: s, range: .oneYear, columns: 100, rows: 30, status: "bad \u{1B}[2J row")
+        _ = v.handle(.key(.character("d")), at: 0)
+        let frame = v.frame(at: 0)
+        #expect(frame.cells.allSatisfy { !TextSanitizer.isControl($0.character) })
+        #expect(TextSanitizer.clean("a\u{1B}[31mb\tc\u{202E}d") == "a [31mb cd")
+    }
+
+    @Test func theHeaderSaysUpOrDownInWords() {
+        let falling = viewer(.oneYear).frame(at: 0).line(0)
+        #expect(falling.contains("▼") && falling.contains(" down"))
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.home), at: 0)
+        #expect(v.frame(at: 0).line(0).contains("+0.00 (+0.00%) unchanged"))
+    }
 }
