@@ -8,13 +8,16 @@ import Glibc
 /// draws them: 0.043 s (../shared/bench/README.md).
 enum ProcessBenchmark {
     static func run(table: BenchTable) {
-        table.section("whole process: tradechart --print --size 200x50 FILE (wall time from spawn to exit; peak RSS)",
+        table.section("whole process: tradechart --print --size 200x50 FILE (wall time from spawn to exit; peak RSS of the child)",
                       columns: ["file", "rows", "runs", "median s", "target s", "peak MiB", "budget MiB"])
         let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
         guard access(binary, X_OK) == 0 else {
             table.row(["(no binary at \(binary); run make bench)", "", "", "", "", "", ""])
             return
         }
+        // The floor: the peak of a child that does nothing but print its version.
+        let floor = LoadBenchmark.spawnAndWait([binary, "--version"], quiet: true).maxRSSKiB
+        table.row(["tradechart --version", "0", "1", "", "", LoadBenchmark.fixed(Double(floor) / 1024, 1), ""])
         for (rows, target) in [(1_000_000, 0.15), (10_000_000, 1.5)] {
             guard let path = LoadBenchmark.ensureFile(rows: rows) else { continue }
             let runs = rows >= 10_000_000 ? 5 : 11

@@ -71,7 +71,7 @@ struct FieldParsingTests {
 
     /// The hand-written parser agrees with Swift's correctly rounded `Double(String)`.
     @Test func agreesWithTheStandardLibraryOnRandomDecimals() {
-        var rng = SplitMix(seed: 0x7261_6E64)
+        var rng = SplitMix64(seed: 0x7261_6E64)
         for _ in 0..<200_000 {
             let intDigits = Int(rng.next() % 12)
             let fracDigits = Int(rng.next() % 12)
@@ -170,18 +170,5 @@ struct FieldParsingTests {
         #expect(r.summary == "3 bad rows skipped (first: line 17: price 'abc' is not a number)")
         r.duplicatesDropped = 1
         #expect(r.summary == "3 bad rows skipped (first: line 17: price 'abc' is not a number); 1 duplicate timestamp dropped (last row kept)")
-    }
-}
-
-/// A small deterministic generator for the random tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
