@@ -206,6 +206,9 @@ public struct ViewerState: Sendable {
             if let shorter = ChartRange(rawValue: range.rawValue - 1) { select(shorter, at: time) }
         case .wheelDown:
             if let longer = ChartRange(rawValue: range.rawValue + 1) { select(longer, at: time) }
+        case .press where mouse.row == layout.bottomRow && mouse.column < ChartRange.allCases.count * 4:
+            // The range bar: four cells per range, " 1D " or "[1D]".
+            if let clicked = ChartRange(rawValue: mouse.column / 4 + 1) { select(clicked, at: time) }
         case .press, .drag:
             guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
             else { return }

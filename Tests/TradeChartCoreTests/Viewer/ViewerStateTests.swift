@@ -177,4 +177,13 @@ struct ViewerStateTests {
         _ = v.handle(.key(.home), at: 0)
         #expect(v.frame(at: 0).line(0).contains("+0.00 (+0.00%) unchanged"))
     }
+
+    @Test func clickingTheRangeBarSwitchesRange() {
+        var v = viewer(.oneYear)
+        _ = v.handle(.mouse(MouseInput(column: 9, row: v.layout.bottomRow, action: .press)), at: 0)
+        #expect(v.range == .oneMonth)
+        #expect(v.frame(at: 5).line(v.layout.bottomRow).hasPrefix(" 1D  5D [1M]"))
+        _ = v.handle(.mouse(MouseInput(column: 1, row: v.layout.bottomRow, action: .press)), at: 5)
+        #expect(v.range == .oneMonth && v.status == "1D needs intraday data")
+    }
 }
