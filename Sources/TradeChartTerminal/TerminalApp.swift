@@ -11,8 +11,8 @@ public struct TerminalApp {
 
     public var state: ViewerState
     public var screenOptions: ScreenOptions
-    /// Handles commands the core cannot carry out itself (playing sound); returns a status note.
-    public var onCommand: (ViewerCommand, ViewerState) -> String?
+    /// Handles commands the core cannot carry out itself (playing sound), at a time.
+    public var onCommand: (ViewerCommand, inout ViewerState, Double) -> Void
     /// Called after every event the state handled (e.g. to remember the range).
     public var onChange: (ViewerState, Double) -> Void
     public var tasks: [Task]
@@ -22,7 +22,7 @@ public struct TerminalApp {
     public static let frameInterval = 1.0 / 60
 
     public init(state: ViewerState, screenOptions: ScreenOptions,
-                onCommand: @escaping (ViewerCommand, ViewerState) -> String? = { _, _ in nil },
+                onCommand: @escaping (ViewerCommand, inout ViewerState, Double) -> Void = { _, _, _ in },
                 onChange: @escaping (ViewerState, Double) -> Void = { _, _ in },
                 tasks: [Task] = []) {
         self.state = state
@@ -71,7 +71,7 @@ public struct TerminalApp {
                 onQuit(state)
                 return
             default:
-                if let note = onCommand(command, state) { state.setStatus(note) }
+                onCommand(command, &state, now)
             }
         }
     }

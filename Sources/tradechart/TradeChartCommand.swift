@@ -191,9 +191,11 @@ struct TradeChartCommand: ParsableCommand {
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "))
         var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme),
-                              onCommand: { command, state in
-                                  guard case .playAudiograph(let range) = command else { return nil }
-                                  return AudioPlayer.playAudiograph(of: state.series, range: range).message
+                              onCommand: { command, state, now in
+                                  guard case .playAudiograph(let range) = command else { return }
+                                  let result = AudioPlayer.playAudiograph(of: state.series, range: range)
+                                  state.setStatus(result.message)
+                                  if case .playing = result { state.followPlayback(startingAt: now) }
                               })
         if let memory {
             // Remember the range (and the theme and charset when given on the command line).

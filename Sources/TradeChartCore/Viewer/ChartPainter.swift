@@ -15,7 +15,7 @@ enum ChartPainter {
         var cursorColumn = -1
         var markerRow = -1
         var markerStyle = lineStyle
-        if let cursor = state.cursor {
+        if let cursor = state.displayedCursor(at: time) {
             let dotX = projection.x(Double(cursor))
             cursorColumn = Int((dotX / Double(charset.dotColumnsPerCell)).rounded(.down))
             let price = state.series.prices[cursor]

@@ -19,6 +19,9 @@ public struct ViewerState: Sendable {
     /// The scrub cursor's point index, nil when hidden.
     public private(set) var cursor: Int?
     public private(set) var overlay: Overlay = .none
+    /// While the audiograph plays: when it started and how long it lasts; the
+    /// cursor follows the sound.
+    public private(set) var playback: (start: Double, duration: Double)?
     /// A one-line note for the status line.
     public private(set) var status: String?
     public private(set) var timeLabels: TimeLabels
@@ -76,10 +79,26 @@ public struct ViewerState: Sendable {
         morph?.projection(at: time) ?? target
     }
 
-    /// True while a morph is running: the host should draw frames at its pace.
+    /// True while a morph runs or the cursor follows the sound: the host should draw frames at its pace.
     public func isAnimating(at time: Double) -> Bool {
+        if let playback, time < playback.start + playback.duration { return true }
         guard let morph else { return false }
         return !morph.isFinished(at: time)
+    }
+
+    /// The point the cursor shows at `time`: the one sounding while the audiograph
+    /// plays, else the scrub cursor.
+    public func displayedCursor(at time: Double) -> Int? {
+        if let playback, time >= playback.start, time < playback.start + playback.duration {
+            let audiograph = Audiograph(duration: playback.duration)
+            return audiograph.pointIndex(atPlaybackTime: time - playback.start, in: slice)
+        }
+        return cursor
+    }
+
+    /// The audiograph of the range started playing at `time`: the cursor follows it.
+    public mutating func followPlayback(startingAt time: Double, duration: Double = Audiograph().duration) {
+        playback = (time, duration)
     }
 
     /// The price of the range's first point, the baseline of changes.
@@ -90,6 +109,7 @@ public struct ViewerState: Sendable {
     /// Applies an event that happened at `time` and says what the host should do.
     public mutating func handle(_ event: ViewerEvent, at time: Double) -> ViewerCommand {
         settle(at: time)
+        playback = nil
         switch event {
         case .resize(let columns, let rows):
             layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)

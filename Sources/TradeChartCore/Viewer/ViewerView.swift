@@ -47,7 +47,8 @@ public struct ViewerView: Sendable {
 
     func drawHeader(_ projection: ChartProjection, into frame: inout Frame) {
         let series = state.series
-        let index = state.cursor ?? state.slice.last
+        let cursor = state.displayedCursor(at: time)
+        let index = cursor ?? state.slice.last
         let price = series.prices[index]
         let baseline = state.baselinePrice
         let change = price - baseline
@@ -66,7 +67,7 @@ public struct ViewerView: Sendable {
 
         // The right side: the scrubbed moment, or the range's span, shortened to fit.
         let candidates: [String]
-        if let cursor = state.cursor {
+        if let cursor {
             let t = series.times[cursor]
             candidates = [DateText.moment(t, withTime: series.hasTimeOfDay),
                           DateText.dayMonthYear(t) + (series.hasTimeOfDay ? " " + DateText.time(t) : "")]
@@ -76,7 +77,7 @@ public struct ViewerView: Sendable {
         let room = layout.columns - (x + changeText.unicodeScalars.count + 2)
         if let right = candidates.first(where: { $0.unicodeScalars.count <= room }) {
             frame.write(right, x: layout.columns - right.unicodeScalars.count, y: layout.headerRow,
-                        style: state.cursor == nil ? .muted : .plain)
+                        style: cursor == nil ? .muted : .plain)
         }
     }
 

@@ -186,4 +186,18 @@ struct ViewerStateTests {
         _ = v.handle(.mouse(MouseInput(column: 1, row: v.layout.bottomRow, action: .press)), at: 5)
         #expect(v.range == .oneMonth && v.status == "1D needs intraday data")
     }
+
+    @Test func theCursorFollowsTheSoundWhileTheAudiographPlays() {
+        var v = viewer(.oneMonth)
+        v.followPlayback(startingAt: 10, duration: 3)
+        #expect(v.isAnimating(at: 11))
+        let early = v.displayedCursor(at: 10.05)!, middle = v.displayedCursor(at: 11.5)!, late = v.displayedCursor(at: 12.95)!
+        #expect(early == v.slice.first)
+        #expect(early < middle && middle < late && late == v.slice.last)
+        #expect(v.frame(at: 11.5).line(0).contains(DateText.dayMonthYear(series.times[middle])))
+        #expect(v.displayedCursor(at: 13.5) == nil && !v.isAnimating(at: 13.5))
+        v.followPlayback(startingAt: 20, duration: 3)
+        _ = v.handle(.key(.right), at: 21)
+        #expect(v.displayedCursor(at: 21.5) == v.cursor, "a key takes the cursor back")
+    }
 }
