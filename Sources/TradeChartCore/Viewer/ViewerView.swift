@@ -184,9 +184,11 @@ public struct ViewerView: Sendable {
         "Shift+arrows   ten steps (also PgUp PgDn)",
         "Home End       first / last point",
         "Esc            hide the cursor",
-        "mouse          click or drag to a point",
+        "mouse          click or drag to a point;",
+        "               click the range bar for a range",
         "d              describe the range in words",
-        "a              listen: the range as sound",
+        "a              listen: the range as sound,",
+        "               the cursor follows it",
         "?              this help",
         "q              quit",
     ]
