@@ -63,20 +63,20 @@ public final class FileFollower: Follower {
         } else if info.st_size == offset {
             return .none
         }
-        var grew = false
+        let linesBefore = parser.linesRead
         while true {
             let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             offset += off_t(n)
-            grew = true
             buffer.withUnsafeBytes { bytes in
                 parser.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<n]))
                 tail = Array((tail + bytes[max(0, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
             }
             if n < buffer.count { break }
         }
-        guard grew || reloadPending else { return .none }
+        // A partial line changes nothing until its line end arrives.
+        guard parser.linesRead != linesBefore || reloadPending else { return .none }
         let change = FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending)
         if case .updated = change { reloadPending = false }
         if reloadPending, case .waiting = change {

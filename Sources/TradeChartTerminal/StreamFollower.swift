@@ -33,6 +33,7 @@ public final class StreamFollower: Follower {
     public func poll() -> FollowChange {
         guard !ended else { return .none }
         var read = 0
+        let linesBefore = parser.linesRead
         while read < Self.bytesPerLook, waitReadable(timeoutMilliseconds: 0) {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -58,7 +59,8 @@ public final class StreamFollower: Follower {
                 return .problem("\(error)")
             }
         }
-        guard read > 0 else { return .none }
+        // A partial line changes nothing until its line end arrives.
+        guard parser.linesRead != linesBefore else { return .none }
         return FollowChange.snapshot(of: parser, name: name, reloaded: false)
     }
 
