@@ -18,6 +18,8 @@ public struct TerminalApp {
     public var tasks: [Task]
     /// Called when the user quits (e.g. to write remembered state at once).
     public var onQuit: (ViewerState) -> Void = { _ in }
+    /// Where keys come from: the controlling terminal when standard input carries prices.
+    public var device: TerminalScreen.Device = .standardStreams
     public let clock = MonotonicClock()
     public static let frameInterval = 1.0 / 60
 
@@ -34,11 +36,15 @@ public struct TerminalApp {
 
     /// Runs until the user quits; the terminal is given back on every way out.
     public mutating func run() throws {
-        let screen = try TerminalScreen(options: screenOptions)
+        let screen = try TerminalScreen(options: screenOptions, device: device)
         defer { screen.close() }
         let size = screen.size
         _ = state.handle(.resize(columns: size.columns, rows: size.rows), at: clock.now())
         var nextTaskTime = [Double?](repeating: 0, count: tasks.count)
+        // A frame is drawn after an event, while a morph runs (and once after it ends)
+        // and when a task changed the state; a task that found nothing draws nothing.
+        var mustDraw = true
+        var drawnRevision = state.revision
         while true {
             let frameStart = clock.now()
             // Run the tasks that are due.
@@ -47,7 +53,12 @@ public struct TerminalApp {
                     nextTaskTime[i] = tasks[i](&state, frameStart).map { frameStart + $0 }
                 }
             }
-            screen.draw(state.frame(at: frameStart))
+            let animating = state.isAnimating(at: frameStart)
+            if mustDraw || animating || state.revision != drawnRevision {
+                screen.draw(state.frame(at: frameStart))
+                drawnRevision = state.revision
+                mustDraw = animating
+            }
 
             var wait: Double? = nil
             if state.isAnimating(at: clock.now()) {
@@ -58,6 +69,7 @@ public struct TerminalApp {
             }
             let timeout = wait.map { Int(($0 * 1000).rounded(.up)) } ?? -1
             guard let event = screen.nextEvent(timeoutMilliseconds: timeout) else { continue }
+            mustDraw = true
             let now = clock.now()
             if case .resize = event { screen.invalidate() }
             let command = state.handle(event, at: now)

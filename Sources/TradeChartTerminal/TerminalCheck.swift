@@ -6,10 +6,19 @@ import Darwin
 
 /// Decides, before curses is touched, whether an interactive terminal is there.
 public enum TerminalCheck {
-    /// Nil when standard input and output are terminals and TERM is set; otherwise the reason.
-    public static func whyNotInteractive() -> String? {
-        if isatty(0) == 0 { return "standard input is not a terminal" }
-        if isatty(1) == 0 { return "standard output is not a terminal" }
+    /// Nil when the terminal `device` names can be used and TERM is set; otherwise the reason.
+    /// For `.standardStreams` that is standard input and output; for
+    /// `.controllingTerminal` (prices on standard input) it is `/dev/tty`.
+    public static func whyNotInteractive(device: TerminalScreen.Device = .standardStreams) -> String? {
+        switch device {
+        case .standardStreams:
+            if isatty(0) == 0 { return "standard input is not a terminal" }
+            if isatty(1) == 0 { return "standard output is not a terminal" }
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard tty >= 0 else { return "there is no terminal to read keys from (/dev/tty: \(String(cString: strerror(errno))))" }
+            close(tty)
+        }
         guard let term = getenv("TERM"), term.pointee != 0 else { return "TERM is not set" }
         if String(cString: term) == "dumb" { return "the terminal (TERM=dumb) cannot show the chart" }
         return nil

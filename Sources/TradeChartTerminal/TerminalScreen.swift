@@ -38,13 +38,45 @@ public final class TerminalScreen {
         }
     }
 
-    /// The screen on the program's terminal (standard input and output).
-    public convenience init(options: ScreenOptions) throws {
+    /// Where keys come from and frames go.
+    public enum Device: Sendable {
+        /// Standard input and output (the usual case).
+        case standardStreams
+        /// Keys from the controlling terminal (`/dev/tty`), frames to standard output when it
+        /// is a terminal, else to `/dev/tty`: standard input carries the prices (`tradechart -`).
+        case controllingTerminal
+    }
+
+    /// Streams this screen opened and closes again.
+    private var ownedStreams: [UnsafeMutablePointer<FILE>] = []
+
+    /// The screen on the program's terminal.
+    public convenience init(options: ScreenOptions, device: Device = .standardStreams) throws {
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+        var owned: [UnsafeMutablePointer<FILE>] = []
+        let output: UnsafeMutablePointer<FILE>?
+        let input: UnsafeMutablePointer<FILE>?
+        switch device {
+        case .standardStreams:
+            output = fdopen(1, "w")
+            input = fdopen(0, "r")
+        case .controllingTerminal:
+            input = fopen("/dev/tty", "re")
+            output = isatty(1) != 0 ? fdopen(1, "w") : fopen("/dev/tty", "we")
+            if let input { owned.append(input) }
+            if let output, isatty(1) == 0 { owned.append(output) }
+        }
+        guard let output, let input else {
+            owned.forEach { fclose($0) }
             throw SetupError.cannotOpenTerminal(term)
         }
-        try self.init(options: options, terminalType: nil, output: output, input: input, handlesSignals: true)
+        do {
+            try self.init(options: options, terminalType: nil, output: output, input: input, handlesSignals: true)
+        } catch {
+            owned.forEach { fclose($0) }
+            throw error
+        }
+        ownedStreams = owned
     }
 
     /// A screen writing to any stream as terminal `terminalType` (for measuring the
@@ -89,6 +121,8 @@ public final class TerminalScreen {
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
+        ownedStreams.forEach { fclose($0) }
+        ownedStreams = []
         TerminalSignals.restoreDefaults()
     }
 

@@ -105,8 +105,14 @@ struct TradeChartCommand: ParsableCommand {
             fclose(readable)
         }
         let interactive = !print && !describe && audiograph == nil
+        // With `-` the prices come on standard input, so keys come from the terminal itself.
+        let device: TerminalScreen.Device = file == "-" && isatty(0) == 0 ? .controllingTerminal : .standardStreams
         if interactive {
-            if let reason = TerminalCheck.whyNotInteractive() {
+            if follow && file == "-" && isatty(0) != 0 {
+                StandardError.writeLine("tradechart: --follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
+                return 2
+            }
+            if let reason = TerminalCheck.whyNotInteractive(device: device) {
                 StandardError.writeLine("tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))")
                 return 2
             }
@@ -116,20 +122,18 @@ struct TradeChartCommand: ParsableCommand {
         let memory = interactive && !noState ? RememberedState.startLoading(for: file) : nil
         let loadOptions = LoadOptions(column: column, name: title)
         let loaded: LoadedSeries
-        var follower: FileFollower? = nil
-        if follow && interactive && file != "-" {
-            // The follower's first look loads the whole file; later looks parse only what was appended.
-            let f = FileFollower(path: file, options: loadOptions)
-            switch f.poll() {
-            case .updated(let first, _):
-                loaded = first
-            case .problem(let reason):
-                StandardError.writeLine("tradechart: \(reason)")
-                return 2
-            case .none:
-                StandardError.writeLine("tradechart: \(file): nothing to read")
+        var follower: Follower? = nil
+        if follow && interactive {
+            // The follower's first look reads the whole input; later looks parse only what was appended.
+            let f: Follower = file == "-" ? StreamFollower(options: loadOptions) : FileFollower(path: file, options: loadOptions)
+            let first = f.waitForChart { reason in
+                if file != "-" { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
+            }
+            guard case .updated(let firstLoaded, _) = first else {
+                if case .problem(let reason) = first { StandardError.writeLine("tradechart: \(reason)") }
                 return 2
             }
+            loaded = firstLoaded
             follower = f
         } else {
             do {
@@ -156,7 +160,8 @@ struct TradeChartCommand: ParsableCommand {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             return printFrame(series, requested: requested)
         }
-        return runViewer(series, requested: requested, status: loaded.report.summary, memory: memory, follower: follower)
+        return runViewer(series, requested: requested, status: loaded.report.summary, memory: memory, follower: follower,
+                         device: device)
     }
 
     /// `--print`: one frame to standard output.
@@ -177,7 +182,7 @@ struct TradeChartCommand: ParsableCommand {
 
     /// The interactive viewer.
     func runViewer(_ series: PriceSeries, requested: ChartRange?, status: String?, memory: RememberedState?,
-                   follower: FileFollower?) -> Int32 {
+                   follower: Follower?, device: TerminalScreen.Device) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         let remembered = memory?.finish()
         let useColor = color == .always || (color == .auto && Environment.colorAllowed)
@@ -197,6 +202,7 @@ struct TradeChartCommand: ParsableCommand {
                                   state.setStatus(result.message)
                                   if case .playing = result { state.followPlayback(startingAt: now) }
                               })
+        app.device = device
         if let memory {
             // Remember the range (and the theme and charset when given on the command line).
             let saver = RememberedStateSaver(memory: memory, previous: remembered?.view,
@@ -206,20 +212,32 @@ struct TradeChartCommand: ParsableCommand {
             app.onQuit = { _ in saver.finish() }
         }
         if let follower {
-            var lastProblem: String?
+            var lastNote: String? = nil
+            var noteIsProblem = false
             app.tasks.append { state, now in
                 switch follower.poll() {
                 case .none:
                     break
                 case .updated(let loaded, let reloaded):
-                    if loaded.series.count >= 2 { state.replaceSeries(loaded.series, at: now) }
-                    if reloaded { state.setStatus("\(follower.path) was truncated or replaced: reloaded") }
-                    lastProblem = nil
-                case .problem(let reason):
-                    if reason != lastProblem { state.setStatus(reason) }
-                    lastProblem = reason
+                    state.replaceSeries(loaded.series, at: now)
+                    let summary = loaded.report.summary
+                    if reloaded {
+                        lastNote = "\(follower.name) was truncated or replaced: reloaded"
+                        state.setStatus([lastNote, summary].compactMap { $0 }.joined(separator: "; "))
+                    } else if let summary, summary != lastNote {
+                        // More rows were skipped: say so.
+                        lastNote = summary
+                        state.setStatus(summary)
+                    } else if noteIsProblem {
+                        state.setStatus(nil)
+                    }
+                    noteIsProblem = false
+                case .waiting(let reason), .problem(let reason):
+                    if reason != lastNote { state.setStatus(reason) }
+                    lastNote = reason
+                    noteIsProblem = true
                 }
-                return FileFollower.pollInterval
+                return follower.nextLook
             }
         }
         do {

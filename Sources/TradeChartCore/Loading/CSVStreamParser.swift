@@ -70,6 +70,9 @@ public struct CSVStreamParser: Sendable {
     /// `finish()` throws it; feeding more bytes after it does nothing.
     public var error: LoadError? { fatal }
 
+    /// The number of lines read completely so far: a follower redraws only when it grows.
+    public var linesRead: Int { line }
+
     /// Parses the complete records in `chunk`; an incomplete last record is kept for the next call.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
         guard chunk.count > 0, fatal == nil else { return }

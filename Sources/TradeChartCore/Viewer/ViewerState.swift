@@ -27,6 +27,9 @@ public struct ViewerState: Sendable {
     public private(set) var timeLabels: TimeLabels
     /// Formats the price labels and the header for this series.
     public private(set) var priceFormatter: PriceFormatter
+    /// Grows with every change to what a still frame shows, so a host can skip
+    /// drawing when a timer (following a file, say) changed nothing.
+    public private(set) var revision = 0
 
     /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
@@ -35,10 +38,9 @@ public struct ViewerState: Sendable {
         self.series = series
         self.options = options
         index = MinMaxIndex(series.prices)
-        let all = index.minMax(0...(series.count - 1))
-        priceFormatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
-        let labelWidth = max(priceFormatter.string(all.max).count, priceFormatter.string(all.min).count)
-        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labelWidth)
+        let labels = Self.priceLabels(index, count: series.count)
+        priceFormatter = labels.formatter
+        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
         let chosen = requested.flatMap { series.slice($0).slice } != nil ? requested! : (series.defaultRange() ?? .fiveYears)
         range = chosen
         let slice = series.slice(chosen).slice ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
@@ -50,6 +52,13 @@ public struct ViewerState: Sendable {
             self.status = reason
         }
         target = projection(for: slice)
+    }
+
+    /// The price format for the prices in `index`, and the width of its widest label.
+    static func priceLabels(_ index: MinMaxIndex, count: Int) -> (formatter: PriceFormatter, width: Int) {
+        let all = index.minMax(0...(count - 1))
+        let formatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
+        return (formatter, max(formatter.string(all.max).count, formatter.string(all.min).count))
     }
 
     // MARK: - Geometry
@@ -110,6 +119,7 @@ public struct ViewerState: Sendable {
     public mutating func handle(_ event: ViewerEvent, at time: Double) -> ViewerCommand {
         settle(at: time)
         playback = nil
+        revision += 1
         switch event {
         case .resize(let columns, let rows):
             layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
@@ -175,6 +185,7 @@ public struct ViewerState: Sendable {
     /// Switches to `newRange`, morphing from whatever is on screen at `time`.
     public mutating func select(_ newRange: ChartRange, at time: Double) {
         guard newRange != range else { return }
+        revision += 1
         switch series.slice(newRange) {
         case .unavailable(let reason):
             status = reason
@@ -195,6 +206,7 @@ public struct ViewerState: Sendable {
     /// a dot column, else one dot column, snapped to the nearest point.
     public mutating func moveCursor(steps: Int) {
         guard steps != 0 else { return }
+        revision += 1
         guard let current = cursor else {
             // The first press shows the cursor at the end it points away from.
             cursor = steps < 0 ? slice.last : slice.first
@@ -245,8 +257,14 @@ public struct ViewerState: Sendable {
     /// and the cursor where they still make sense.
     public mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
         guard newSeries.count >= 2 else { return }
+        revision += 1
         series = newSeries
         index = MinMaxIndex(newSeries.prices)
+        let labels = Self.priceLabels(index, count: newSeries.count)
+        priceFormatter = labels.formatter
+        if labels.width != layout.labelWidth {
+            layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)
+        }
         morph = nil
         if case .available(let s) = newSeries.slice(range) {
             slice = s
@@ -260,5 +278,8 @@ public struct ViewerState: Sendable {
     }
 
     /// Shows a note on the status line until the next key.
-    public mutating func setStatus(_ text: String?) { status = text.map(TextSanitizer.clean) }
+    public mutating func setStatus(_ text: String?) {
+        revision += 1
+        status = text.map(TextSanitizer.clean)
+    }
 }

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `--follow` as a person uses it, in tmux: rows appended to a file by another
+/// process show within a second, following costs no CPU between rows, a truncated
+/// file is reloaded, and `-` follows standard input with keys from the terminal.
+@Suite("Following a file in tmux", .serialized)
+struct FollowTests {
+    static let bin = TmuxSession.binary
+
+    /// The lines of Data/sp500-1min.csv (CRLF, `M/D/YYYY H:MM`; columns Date,Open,Close,High,Low,Volume).
+    static let intradayLines: [String] = {
+        let text = try! String(contentsOfFile: TmuxSession.packageRoot + "/Data/sp500-1min.csv", encoding: .utf8)
+        return text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    }()
+
+    /// A row of the intraday file's shape with `close` as its price.
+    static func row(_ time: String, close: Double) -> String {
+        "\(time),3000,\(String(format: "%.2f", close)),3000,3000,0\r\n"
+    }
+
+    /// A fresh temp copy of the intraday file, with a name no other process has.
+    static func intradayCopy() throws -> String {
+        let path = NSTemporaryDirectory() + "tc-follow-\(UUID().uuidString.prefix(8)).csv"
+        try (intradayLines.joined(separator: "\r\n") + "\r\n").write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    static func append(_ text: String, to path: String) throws {
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+    }
+
+    static func header(_ screen: String) -> String { screen.components(separatedBy: "\n").first ?? "" }
+
+    /// The viewer's process: the child of the pane's shell.
+    static func viewerPid(_ t: TmuxSession) throws -> Int32 {
+        let shell = try #require(try t.pid())
+        let children = try ProcessRunner.run("/usr/bin/env", ["pgrep", "-P", String(shell)]).output
+        return try #require(children.split(separator: "\n").compactMap { Int32($0) }.first)
+    }
+
+    /// CPU time (user + system) a process has used so far, in seconds, from /proc/PID/stat.
+    static func cpuSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which may hold spaces) start at field 3.
+        let afterName = try #require(stat.range(of: ")", options: .backwards)).upperBound
+        let fields = stat[afterName...].split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Appends `count` rows once a second, each after the newest row of the file, and
+    /// returns how long each took to show in the header (nil: not within a second).
+    static func appendOncePerSecond(_ count: Int, to path: String, in t: TmuxSession,
+                                    firstPrice: Double) throws -> [Double?] {
+        var latencies: [Double?] = []
+        for i in 0..<count {
+            let started = Date()
+            let price = firstPrice + Double(i)
+            try append(row(String(format: "11/8/2019 16:%02d", i), close: price), to: path)
+            let shown = ViewerSessionTests.grouped(price)
+            let screen = try t.waitForScreen(timeout: 1) { header($0).contains(shown) }
+            latencies.append(header(screen).contains(shown) ? Date().timeIntervalSince(started) : nil)
+            Thread.sleep(forTimeInterval: max(0, 1 - Date().timeIntervalSince(started)))
+        }
+        return latencies
+    }
+
+    @Test func appendedRowsShowInTheHeaderWithinASecond() throws {
+        let path = try Self.intradayCopy()
+        defer { unlink(path) }
+        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
+        try t.waitFor("3,092.91")
+        // The newest point pulses (the terminal's blink) while the file is followed.
+        #expect(try t.capture(colors: true).contains(";5m"))
+        let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3201.25)
+        #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
+        let screen = try t.capture()
+        #expect(Self.header(screen).contains("3,210.25"))
+        // The range keeps its right edge on the newest point: its span ends at the last row.
+        try t.send("1")
+        let day = try t.waitFor("[1D]")
+        #expect(Self.header(day).contains("16:09"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func followingCostsNoCPUBetweenRows() throws {
+        let path = try Self.intradayCopy()
+        defer { unlink(path) }
+        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
+        try t.waitFor("3,092.91")
+        let pid = try Self.viewerPid(t)
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = try Self.cpuSeconds(pid)
+        let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3301.25)
+        let used = try Self.cpuSeconds(pid) - before
+        #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
+        let slowest = latencies.compactMap { $0 }.max() ?? 0
+        print("follow: \(String(format: "%.3f", used)) s CPU over 10 rows in 10 s; slowest row shown after \(String(format: "%.3f", slowest)) s")
+        // Measured about 0.02-0.04 s (debug build) for ten rows and ten redraws in ten seconds.
+        #expect(used < 0.2, "the viewer used \(used) s of CPU in 10 s of following")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func aTruncatedFileIsReloaded() throws {
+        let path = try Self.intradayCopy()
+        defer { unlink(path) }
+        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
+        try t.waitFor("3,092.91")
+        // Log rotation in place: truncate, then write a header and a few new rows.
+        let rows = [Self.intradayLines[0] + "\r\n"] + (0..<4).map {
+            Self.row(String(format: "11/11/2019 9:%02d", 30 + $0), close: 150.5 + Double($0))
+        }
+        try rows.joined().write(toFile: path, atomically: false, encoding: .utf8)
+        let screen = try t.waitForScreen(timeout: 2) { Self.header($0).contains("153.50") }
+        #expect(Self.header(screen).contains("153.50"))
+        #expect(screen.contains("was truncated or replaced: reloaded"))
+        // Rows appended after the reload still arrive.
+        try Self.append(Self.row("11/11/2019 9:34", close: 160.25), to: path)
+        #expect(Self.header(try t.waitFor("160.25", timeout: 2)).contains("160.25"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func followingStandardInputKeepsKeysOnTheTerminal() throws {
+        let path = NSTemporaryDirectory() + "tc-follow-stdin-\(UUID().uuidString.prefix(8)).csv"
+        try (Self.intradayLines.prefix(100).joined(separator: "\r\n") + "\r\n")
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        defer { unlink(path) }
+        let next = Self.intradayLines[100].split(separator: ",")[0]
+        let appended = Self.row(String(next), close: 3111.25).replacingOccurrences(of: "\r\n", with: "\\r\\n")
+        let t = try TmuxSession("(cat '\(path)'; sleep 1; printf '\(appended)'; sleep 30) | \(Self.bin) --follow -",
+                                width: 120, height: 40)
+        let first = try t.waitFor("standard input")
+        #expect(!Self.header(first).contains("3,111.25"))
+        let later = try t.waitForScreen(timeout: 3) { Self.header($0).contains("3,111.25") }
+        #expect(Self.header(later).contains("3,111.25"))
+        // Keys come from the terminal, not from the pipe.
+        try t.send("1")
+        try t.waitFor("[1D]")
+        try t.send("3")
+        try t.waitFor("[1M]")
+        try t.send("q")
+        // The viewer gave the terminal back (the pipe's writer still sleeps, so the pane stays).
+        try t.waitForScreen { _ in (try? t.query("#{alternate_on}")) == "0" }
+        #expect(try t.query("#{alternate_on}") == "0")
+    }
+}
