@@ -55,6 +55,16 @@ public struct TimeLabels: Sendable, Equatable {
             }
             if !marks.isEmpty { levels.append(marks) }
         }
+        // A long range over short data (5Y of four days) has no month boundaries:
+        // fall back to days, then hours, so the axis is never bare.
+        if levels.isEmpty && [.sixMonths, .oneYear, .fiveYears].contains(range) {
+            let fallback = TimeLabels(series: series, first: first, last: last,
+                                      range: series.hasTimeOfDay ? .fiveDays : .oneMonth)
+            levels = fallback.levels
+            if levels.isEmpty && series.hasTimeOfDay {
+                levels = TimeLabels(series: series, first: first, last: last, range: .oneDay).levels
+            }
+        }
         self.levels = levels
     }
 

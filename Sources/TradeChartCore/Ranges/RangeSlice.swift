@@ -76,12 +76,17 @@ extension PriceSeries {
         return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
     }
 
-    /// The range the viewer opens on: the longest available range not larger than 1Y.
+    /// The range the viewer opens on: the longest available range not larger than
+    /// 1Y; when that range already shows all the data, the shortest range that
+    /// shows the same points (four days of minute bars open on 5D, not on a 1Y
+    /// that looks the same).
     public func defaultRange() -> ChartRange? {
-        for r in [ChartRange.oneYear, .sixMonths, .oneMonth, .fiveDays, .oneDay] where slice(r).slice != nil {
-            return r
+        let candidates = [ChartRange.oneYear, .sixMonths, .oneMonth, .fiveDays, .oneDay]
+        guard let longest = candidates.first(where: { slice($0).slice != nil }) else {
+            return ChartRange.allCases.first { slice($0).slice != nil }
         }
-        return ChartRange.allCases.first { slice($0).slice != nil }
+        guard let shown = slice(longest).slice, shown.coversAllData else { return longest }
+        return candidates.reversed().first { slice($0).slice?.first == shown.first } ?? longest
     }
 
     /// Index of the first point whose time is at or after `t` (binary search).

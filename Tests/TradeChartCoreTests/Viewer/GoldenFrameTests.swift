@@ -46,6 +46,10 @@ struct GoldenFrameTests {
             #expect(state.range == range)
             Golden.check(state.frame(at: 0).plainText + "\n", name: "sp500-\(range.label)-100x30.txt")
         }
+        // Four days of minute bars open on 5D: 1M, 6M and 1Y would show the same points.
+        #expect(sp.defaultRange() == .fiveDays)
+        let year = ViewerState(series: sp, range: .oneYear, columns: 100, rows: 30).frame(at: 0).plainText
+        #expect(year.contains("Wed 09:30"), "a long range over short data still labels its days")
         let day = ViewerState(series: sp, range: .oneDay, columns: 100, rows: 30).frame(at: 0).plainText
         #expect(day.contains("1D · Fri 8 Nov 2019 09:30–15:59"))
         #expect(day.contains("12:00"))
