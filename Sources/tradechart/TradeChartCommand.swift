@@ -15,9 +15,14 @@ struct TradeChartCommand: ParsableCommand {
         commandName: "tradechart",
         abstract: "An animated stock chart in the terminal, drawn in Braille dots.",
         discussion: """
-            Keys: 1-6 ranges (1D 5D 1M 6M 1Y 5Y), Left/Right scrub, Shift+Left/Right \
-            or PgUp/PgDn ten steps, Home/End first/last point, Esc hide cursor, \
-            ? help, q quit.
+            Keys: 1-6 ranges (1D 5D 1M 6M 1Y 5Y), +/- shorter/longer range, Left/Right \
+            scrub, Shift+Left/Right or PgUp/PgDn ten steps, Home/End first/last point, \
+            Esc hide the cursor, mouse click/drag to a point, d describe in words, \
+            a listen (audiograph), ? help, q quit.
+
+            Files: CSV with a date/time column and a price column (Close, Adj Close, \
+            Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
+            investing.com, TradingView and others. - reads standard input.
             """,
         version: version
     )
