@@ -47,7 +47,8 @@ struct RangeSliceTests {
     @Test func oneDayOnDailyDataIsUnavailableWithAReason() {
         let s = daily(["2019-01-02", "2019-01-03"])
         #expect(s.slice(.oneDay) == .unavailable(reason: "1D needs intraday data"))
-        #expect(s.defaultRange() == .oneYear)
+        // Every range from 5D up shows both points: it opens on the shortest of them.
+        #expect(s.defaultRange() == .fiveDays)
     }
 
     @Test func tradingDayRangesCountDistinctDays() {
@@ -60,5 +61,14 @@ struct RangeSliceTests {
         #expect(s.slice(.oneDay).slice?.first == 18)
         #expect(s.slice(.fiveDays).slice?.first == 6) // 12, 13, 14, 17, 18
         #expect(s.slice(.fiveDays).slice?.count == 15)
+    }
+
+    @Test func opensOnOneYearWhenThereIsMoreThanAYear() {
+        var dates: [String] = []
+        for year in 2017...2019 { for month in 1...12 { dates.append("\(year)-\(month < 10 ? "0" : "")\(month)-15") } }
+        #expect(daily(dates).defaultRange() == .oneYear)
+        // Three weeks of daily data: 1M and longer look the same, so 1M.
+        let weekdays = [2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18].map { "2019-01-\($0 < 10 ? "0" : "")\($0)" }
+        #expect(daily(weekdays).defaultRange() == .oneMonth)
     }
 }
