@@ -25,7 +25,12 @@ public struct TimeLabels: Sendable, Equatable {
             format = DateText.time
             plan = [(.hour, 1), (.hour, 2), (.hour, 3), (.hour, 6), (.day, 1)]
         case .fiveDays:
-            format = DateText.weekdayTime
+            // Weekday and time for intraday bars; daily bars have no time to show.
+            if series.hasTimeOfDay {
+                format = DateText.weekdayTime
+            } else {
+                format = { (t: Int64) -> String in DateText.weekday(t) + " " + DateText.dayMonth(t) }
+            }
             plan = [(.day, 1), (.day, 2), (.week, 1)]
         case .oneMonth:
             format = DateText.dayMonth

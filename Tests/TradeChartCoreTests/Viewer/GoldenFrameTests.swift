@@ -55,6 +55,13 @@ struct GoldenFrameTests {
         #expect(day.contains("12:00"))
     }
 
+    @Test func fiveDaysOfDailyDataLabelsDaysWithoutTimes() throws {
+        let dax = try Self.load("dax.csv")
+        let text = ViewerState(series: dax, range: .fiveDays, columns: 100, rows: 30).frame(at: 0).plainText
+        #expect(text.contains("Mon 13 May"))
+        #expect(!text.contains("00:00"))
+    }
+
     @Test func oneDayOnDailyDataIsShownUnavailable() throws {
         let dax = try Self.load("dax.csv")
         var state = ViewerState(series: dax, range: .oneYear, columns: 100, rows: 30)
