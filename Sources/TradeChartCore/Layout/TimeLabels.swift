@@ -123,11 +123,13 @@ public struct TimeLabels: Sendable, Equatable {
             var placed: [(column: Int, text: String)] = []
             var fits = true
             var nextFree = Int.min
-            for mark in marks {
+            for (i, mark) in marks.enumerated() {
                 let c = Int(column(mark.index).rounded(.down))
                 guard c >= 0, c < width else { continue }
                 let length = mark.text.unicodeScalars.count
                 let start = min(max(c - length / 2, 0), max(width - length, 0))
+                // The last label, pushed left by the edge, is dropped rather than failing the level.
+                if start < nextFree && i == marks.count - 1 && start < c - length / 2 { continue }
                 if start < nextFree {
                     fits = false
                     if levelIndex < levels.count - 1 { break }
