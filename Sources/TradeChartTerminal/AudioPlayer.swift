@@ -59,13 +59,19 @@ public enum AudioPlayer {
     public static func play(wav: [UInt8], name: String, rangeLabel: String,
                             searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
                             directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
+        start(wav: wav, name: name, rangeLabel: rangeLabel, searchPath: searchPath, directory: directory).0
+    }
+
+    static func start(wav: [UInt8], name: String, rangeLabel: String,
+                            searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+                            directory: String = FileManager.default.temporaryDirectory.path) -> (AudioPlayback, Process?) {
         let path = filePath(name: name, rangeLabel: rangeLabel, directory: directory)
         do {
             try Data(wav).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            return .failed(reason: "cannot write \(path)")
+            return (.failed(reason: "cannot write \(path)"), nil)
         }
-        guard let player = findPlayer(searchPath: searchPath) else { return .written(path: path) }
+        guard let player = findPlayer(searchPath: searchPath) else { return (.written(path: path), nil) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: player)
         process.arguments = [path]
@@ -75,9 +81,9 @@ public enum AudioPlayer {
         do {
             try process.run()
         } catch {
-            return .written(path: path)
+            return (.written(path: path), nil)
         }
-        return .playing(player: player, path: path)
+        return (.playing(player: player, path: path), process)
     }
 
     /// Renders `range` of `series` as an audiograph and plays it (the viewer's `a` key).
@@ -90,4 +96,36 @@ public enum AudioPlayer {
             return play(wav: audiograph.wav(of: series, slice: slice), name: series.name, rangeLabel: range.label)
         }
     }
+}
+
+/// Plays one audiograph at a time: starting another stops the one still playing,
+/// so pressing `a` twice restarts the sound instead of layering two.
+public final class AudiographSession {
+    private var current: Process?
+
+    public init() {}
+
+    public func play(of series: PriceSeries, range: ChartRange, audiograph: Audiograph = Audiograph(),
+                     searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
+                     directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
+        stop()
+        switch series.slice(range) {
+        case .unavailable(let reason):
+            return .failed(reason: reason)
+        case .available(let slice):
+            let (result, process) = AudioPlayer.start(wav: audiograph.wav(of: series, slice: slice), name: series.name,
+                                                      rangeLabel: range.label, searchPath: searchPath, directory: directory)
+            current = process
+            return result
+        }
+    }
+
+    /// Stops the player still running, if any. SIGKILL, because a child inherits its
+    /// parent's blocked signals and SIGTERM may never arrive; a player loses nothing by it.
+    public func stop() {
+        if let current, current.isRunning { kill(current.processIdentifier, SIGKILL) }
+        current = nil
+    }
+
+    deinit { stop() }
 }

@@ -200,10 +200,11 @@ struct TradeChartCommand: ParsableCommand {
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        let audio = AudiographSession()
         var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme),
                               onCommand: { command, state, now in
                                   guard case .playAudiograph(let range) = command else { return }
-                                  let result = AudioPlayer.playAudiograph(of: state.series, range: range)
+                                  let result = audio.play(of: state.series, range: range)
                                   state.setStatus(result.message)
                                   if case .playing = result { state.followPlayback(startingAt: now) }
                               })

@@ -63,4 +63,38 @@ struct AudioPlayerTests {
         let result = AudioPlayer.playAudiograph(of: S.daily([1, 2, 3]), range: .oneDay)
         #expect(result == .failed(reason: "1D needs intraday data"))
     }
+
+    @Test func playingAgainStopsThePlayerStillRunning() throws {
+        try withTwoDirectories { bin, output in
+            // A player that records its pid and plays for a long time.
+            let script = "#!/bin/sh\necho $$ >> '\(output)/pids'\nexec sleep 30\n"
+            FileManager.default.createFile(atPath: bin + "/aplay", contents: Data(script.utf8),
+                                           attributes: [.posixPermissions: 0o755])
+            let session = AudiographSession()
+            let series = S.daily([1, 3, 2, 5, 4, 6])
+            func pids() -> [Int32] {
+                ((try? String(contentsOfFile: output + "/pids", encoding: .utf8)) ?? "")
+                    .split(separator: "\n").compactMap { Int32($0) }
+            }
+            func waitFor(_ count: Int) {
+                var waited = 0.0
+                while pids().count < count && waited < 5 { Thread.sleep(forTimeInterval: 0.02); waited += 0.02 }
+            }
+            guard case .playing = session.play(of: series, range: .fiveYears, searchPath: bin, directory: output) else {
+                Issue.record("the fake player was not started")
+                return
+            }
+            waitFor(1)
+            _ = session.play(of: series, range: .fiveYears, searchPath: bin, directory: output)
+            waitFor(2)
+            let started = pids()
+            #expect(started.count == 2)
+            // The first is gone, the second still plays until the session stops it.
+            var waited = 0.0
+            while kill(started[0], 0) == 0 && waited < 5 { Thread.sleep(forTimeInterval: 0.02); waited += 0.02 }
+            #expect(kill(started[0], 0) != 0, "the first player was stopped")
+            #expect(kill(started[1], 0) == 0)
+            session.stop()
+        }
+    }
 }
