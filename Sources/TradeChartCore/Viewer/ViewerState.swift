@@ -258,6 +258,7 @@ public struct ViewerState: Sendable {
     public mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
         guard newSeries.count >= 2 else { return }
         revision += 1
+        let cursorTime = cursor.map { series.times[$0] }
         series = newSeries
         index = MinMaxIndex(newSeries.prices)
         let labels = Self.priceLabels(index, count: newSeries.count)
@@ -274,7 +275,11 @@ public struct ViewerState: Sendable {
         }
         timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: range)
         target = projection(for: slice)
-        if let c = cursor, !slice.contains(c) { cursor = nil }
+        // The cursor stays on the same moment (a reload may shift every index), or hides.
+        cursor = cursorTime.flatMap { t in
+            let i = newSeries.lowerBound(of: t)
+            return i < newSeries.count && newSeries.times[i] == t && slice.contains(i) ? i : nil
+        }
     }
 
     /// Shows a note on the status line until the next key.

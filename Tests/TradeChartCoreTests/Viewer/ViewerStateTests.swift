@@ -200,4 +200,18 @@ struct ViewerStateTests {
         _ = v.handle(.key(.right), at: 21)
         #expect(v.displayedCursor(at: 21.5) == v.cursor, "a key takes the cursor back")
     }
+
+    @Test func replacingTheSeriesKeepsTheCursorOnTheSameMoment() {
+        var v = viewer(.oneMonth)
+        _ = v.handle(.key(.end), at: 0)
+        _ = v.handle(.key(.left), at: 0)
+        let moment = series.times[v.cursor!]
+        // A reload that lost the oldest 100 rows and gained one at the end.
+        var reloaded = series
+        reloaded.times = Array(series.times.dropFirst(100)) + [series.times.last! + 86_400 * 3]
+        reloaded.prices = Array(series.prices.dropFirst(100)) + [series.prices.last! + 1]
+        v.replaceSeries(reloaded, at: 1)
+        #expect(v.cursor.map { reloaded.times[$0] } == moment)
+        #expect(v.slice.last == reloaded.count - 1, "the range keeps its right edge on the newest point")
+    }
 }
