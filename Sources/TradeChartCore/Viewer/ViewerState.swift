@@ -25,6 +25,9 @@ public struct ViewerState: Sendable {
     /// A one-line note for the status line.
     public private(set) var status: String?
     public private(set) var timeLabels: TimeLabels
+    /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
+    /// series: the range bar needs it every frame.
+    public private(set) var availability: [RangeAvailability]
     /// Formats the price labels and the header for this series.
     public private(set) var priceFormatter: PriceFormatter
     /// Grows with every change to what a still frame shows, so a host can skip
@@ -41,14 +44,18 @@ public struct ViewerState: Sendable {
         let labels = Self.priceLabels(index, count: series.count)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
-        let chosen = requested.flatMap { series.slice($0).slice } != nil ? requested! : (series.defaultRange() ?? .fiveYears)
+        let ranges = ChartRange.allCases.map { series.slice($0) }
+        availability = ranges
+        let requestedSlice = requested.flatMap { ranges[$0.rawValue - 1].slice }
+        let chosen = requestedSlice != nil ? requested! : (series.defaultRange() ?? .fiveYears)
         range = chosen
-        let slice = series.slice(chosen).slice ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
+        let slice = requestedSlice ?? ranges[chosen.rawValue - 1].slice
+            ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
         self.slice = slice
         timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: chosen)
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status
-        if let requested, requested != chosen, case .unavailable(let reason) = series.slice(requested) {
+        if let requested, requested != chosen, case .unavailable(let reason) = ranges[requested.rawValue - 1] {
             self.status = reason
         }
         target = projection(for: slice)
@@ -110,6 +117,14 @@ public struct ViewerState: Sendable {
         playback = (time, duration)
     }
 
+    /// Whether `range` can be shown for this series, and why not.
+    public func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
+
+    /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one.
+    mutating func stepRange(by step: Int, at time: Double) {
+        if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
+    }
+
     /// The price of the range's first point, the baseline of changes.
     public var baselinePrice: Double { series.prices[slice.first] }
 
@@ -157,16 +172,16 @@ public struct ViewerState: Sendable {
                 select(ChartRange(rawValue: Int(c.value) - 48)!, at: time)
             case "q", "Q":
                 return .quit
-            case "?", "h":
+            case "?":
                 overlay = .help
             case "d", "D":
                 overlay = .text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines)
             case "a", "A":
                 return .playAudiograph(range: range)
             case "+", "=":
-                if let shorter = ChartRange(rawValue: range.rawValue - 1) { select(shorter, at: time) }
+                stepRange(by: -1, at: time)
             case "-", "_":
-                if let longer = ChartRange(rawValue: range.rawValue + 1) { select(longer, at: time) }
+                stepRange(by: 1, at: time)
             default:
                 break
             }
@@ -186,7 +201,7 @@ public struct ViewerState: Sendable {
     public mutating func select(_ newRange: ChartRange, at time: Double) {
         guard newRange != range else { return }
         revision += 1
-        switch series.slice(newRange) {
+        switch availability(of: newRange) {
         case .unavailable(let reason):
             status = reason
         case .available(let newSlice):
@@ -235,9 +250,9 @@ public struct ViewerState: Sendable {
     mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
         switch mouse.action {
         case .wheelUp:
-            if let shorter = ChartRange(rawValue: range.rawValue - 1) { select(shorter, at: time) }
+            stepRange(by: -1, at: time)
         case .wheelDown:
-            if let longer = ChartRange(rawValue: range.rawValue + 1) { select(longer, at: time) }
+            stepRange(by: 1, at: time)
         case .press where mouse.row == layout.bottomRow && mouse.column < ChartRange.allCases.count * 4:
             // The range bar: four cells per range, " 1D " or "[1D]".
             if let clicked = ChartRange(rawValue: mouse.column / 4 + 1) { select(clicked, at: time) }
@@ -267,9 +282,10 @@ public struct ViewerState: Sendable {
             layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)
         }
         morph = nil
-        if case .available(let s) = newSeries.slice(range) {
+        availability = ChartRange.allCases.map { newSeries.slice($0) }
+        if case .available(let s) = availability(of: range) {
             slice = s
-        } else if let fallback = newSeries.defaultRange(), let s = newSeries.slice(fallback).slice {
+        } else if let fallback = newSeries.defaultRange(), let s = availability(of: fallback).slice {
             range = fallback
             slice = s
         }

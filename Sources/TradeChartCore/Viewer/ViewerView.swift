@@ -156,7 +156,7 @@ public struct ViewerView: Sendable {
     func drawBottomRow(into frame: inout Frame) {
         var x = 0
         for range in ChartRange.allCases {
-            let available = state.series.slice(range).slice != nil
+            let available = state.availability(of: range).slice != nil
             let active = range == state.range
             let text = active ? "[\(range.label)]" : " \(range.label) "
             let style: CellStyle = active ? CellStyle(.accent, [.bold, .reverse])
