@@ -22,7 +22,7 @@ public struct ViewerView: Sendable {
         ChartPainter.paint(state: state, time: time, into: &frame)
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
-        drawHeader(projection, into: &frame)
+        drawHeader(into: &frame)
         if let status = state.status {
             frame.write(status, x: 0, y: layout.statusRow, style: CellStyle(.accent))
         }
@@ -45,14 +45,15 @@ public struct ViewerView: Sendable {
         frame.write(detail, x: max(0, (layout.columns - detail.count) / 2), y: y + 1, style: .muted)
     }
 
-    func drawHeader(_ projection: ChartProjection, into frame: inout Frame) {
+    func drawHeader(into frame: inout Frame) {
         let series = state.series
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
         let price = series.prices[index]
-        let baseline = state.baselinePrice
-        let change = price - baseline
-        let percent = baseline != 0 ? change / abs(baseline) * 100 : 0
+        // The change of the shown point against the range's first price, the baseline.
+        let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)
+        let change = move.change
+        let percent = move.percent ?? 0
         let up = change >= 0
         let sign: CellStyle = CellStyle(up ? .rising : .falling, .bold)
         let arrow = unicode ? (up ? "▲" : "▼") : (up ? "^" : "v")
@@ -88,29 +89,21 @@ public struct ViewerView: Sendable {
         let slice = state.slice
         let first = s.times[slice.first], last = s.times[slice.last]
         let dot = unicode ? " · " : " - "
-        let short = state.range == .oneDay || state.range == .fiveDays
-            ? "\(DateText.dayMonth(first))\(unicode ? "–" : "-")\(DateText.dayMonth(last))"
-            : "\(DateText.monthYear(first))\(unicode ? "–" : "-")\(DateText.monthYear(last))"
-        return [spanText(), state.range.label + dot + short, state.range.label]
-    }
-
-    func spanText() -> String {
-        let s = state.series
-        let slice = state.slice
-        let dash = unicode ? " – " : " - "
-        let dot = unicode ? " · " : " - "
-        let first = s.times[slice.first], last = s.times[slice.last]
+        let dash = unicode ? "–" : "-"
         let span: String
         if state.range == .oneDay {
-            span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash.trimmed)\(DateText.time(last))"
+            span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash)\(DateText.time(last))"
         } else if slice.coversAllData {
             span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
         } else if s.hasTimeOfDay && state.range == .fiveDays {
-            span = "\(DateText.dayMonthYear(first)) \(DateText.time(first))\(dash)\(DateText.dayMonthYear(last)) \(DateText.time(last))"
+            span = "\(DateText.dayMonthYear(first)) \(DateText.time(first)) \(dash) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
         } else {
-            span = "\(DateText.dayMonthYear(first))\(dash)\(DateText.dayMonthYear(last))"
+            span = "\(DateText.dayMonthYear(first)) \(dash) \(DateText.dayMonthYear(last))"
         }
-        return state.range.label + dot + span
+        let short = state.range == .oneDay || state.range == .fiveDays
+            ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
+            : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
+        return [state.range.label + dot + span, state.range.label + dot + short, state.range.label]
     }
 
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
@@ -212,15 +205,6 @@ public struct ViewerView: Sendable {
             frame.restyle(x: x0 + inner + 3, y: y0 + 1 + i, length: 1, style: border)
         }
         frame.write(bl + String(repeating: h, count: inner + 2) + br, x: x0, y: y0 + height + 1, style: border)
-    }
-}
-
-extension String {
-    var trimmed: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
     }
 }
 
