@@ -85,17 +85,6 @@ public enum AudioPlayer {
         }
         return (.playing(player: player, path: path), process)
     }
-
-    /// Renders `range` of `series` as an audiograph and plays it (the viewer's `a` key).
-    public static func playAudiograph(of series: PriceSeries, range: ChartRange,
-                                      audiograph: Audiograph = Audiograph()) -> AudioPlayback {
-        switch series.slice(range) {
-        case .unavailable(let reason):
-            return .failed(reason: reason)
-        case .available(let slice):
-            return play(wav: audiograph.wav(of: series, slice: slice), name: series.name, rangeLabel: range.label)
-        }
-    }
 }
 
 /// Plays one audiograph at a time: starting another stops the one still playing,

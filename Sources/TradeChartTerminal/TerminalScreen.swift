@@ -25,7 +25,6 @@ public struct ScreenOptions: Sendable {
 public final class TerminalScreen {
     private var screen: OpaquePointer?
     private var previous: Frame?
-    private let options: ScreenOptions
     private var colorEnabled = false
     private var closed = false
 
@@ -83,7 +82,6 @@ public final class TerminalScreen {
     /// bytes a frame costs, or tests). Its size comes from `LINES` and `COLUMNS`.
     public init(options: ScreenOptions, terminalType: String?, output: UnsafeMutablePointer<FILE>,
                 input: UnsafeMutablePointer<FILE>, handlesSignals: Bool) throws {
-        self.options = options
         TerminalScreen.ensureUTF8Locale()
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         guard let screen = newterm(terminalType, output, input) else {

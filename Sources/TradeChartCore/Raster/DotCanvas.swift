@@ -76,13 +76,6 @@ public struct DotCanvas: Sendable, Equatable {
         }
     }
 
-    /// Adds every dot of `other` (a canvas of the same size and charset) to this one.
-    public mutating func formUnion(_ other: DotCanvas) {
-        precondition(other.columns == columns && other.rows == rows && other.charset == charset,
-                     "canvases must have the same size and charset")
-        for i in storage.indices { storage[i] |= other.storage[i] }
-    }
-
     /// The dot bits of the cell at `column`, `row` (0 outside the grid).
     @inlinable public func bits(column: Int, row: Int) -> UInt8 {
         guard column >= 0, row >= 0, column < columns, row < rows else { return 0 }

@@ -73,11 +73,6 @@ public enum LineRasterizer {
         }
     }
 
-    /// Draws a full-height vertical line in dot column `column` (the scrub cursor).
-    public static func drawVerticalLine(atColumn column: Int, into canvas: inout DotCanvas) {
-        canvas.fillColumn(column, from: 0, through: canvas.heightDots - 1)
-    }
-
     // MARK: Exact arithmetic (`dotX` and `interpolatedY` are shared with the tests' reference rasterizer)
 
     /// The dot-column coordinate of point `i`.

@@ -60,7 +60,7 @@ struct AudioPlayerTests {
     }
 
     @Test func anUnavailableRangeIsNotPlayed() {
-        let result = AudioPlayer.playAudiograph(of: S.daily([1, 2, 3]), range: .oneDay)
+        let result = AudiographSession().play(of: S.daily([1, 2, 3]), range: .oneDay)
         #expect(result == .failed(reason: "1D needs intraday data"))
     }
 

@@ -53,10 +53,5 @@ struct DotCanvasTests {
         canvas.render(into: &frame, x: 1, y: 1, style: .muted)
         #expect(frame.plainText == "xxxx\nxx⡀x")
         #expect(frame[2, 1].style == .muted)
-
-        var other = DotCanvas(columns: 2, rows: 1, charset: .braille)
-        other[0, 0] = true
-        canvas.formUnion(other)
-        #expect(canvas.text == "⠁⡀")
     }
 }

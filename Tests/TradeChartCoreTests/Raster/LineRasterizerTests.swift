@@ -78,16 +78,6 @@ struct LineRasterizerTests {
         #expect(canvas.text == "⠤ ⠠⠄")
     }
 
-    @Test func verticalLine() {
-        var canvas = DotCanvas(columns: 2, rows: 2, charset: .braille)
-        LineRasterizer.drawVerticalLine(atColumn: 3, into: &canvas)
-        LineRasterizer.drawVerticalLine(atColumn: 4, into: &canvas)
-        #expect(canvas.text == """
-             ⢸
-             ⢸
-            """)
-    }
-
     @Test func mirroredXMapDrawsTheSameShapeReversed() {
         let forward = draw([0, 3, 1, 2], columns: 3, rows: 1, x: AffineMap(scale: 2, offset: 0), y: AffineMap(scale: 1, offset: 0))
         let backward = draw([2, 1, 3, 0], columns: 3, rows: 1, x: AffineMap(scale: -2, offset: 6), y: AffineMap(scale: 1, offset: 0))
