@@ -171,8 +171,8 @@ struct TradeChartCommand: ParsableCommand {
 
     /// `--print`: one frame to standard output.
     func printFrame(_ series: PriceSeries, requested: ChartRange?) -> Int32 {
-        let frameSize = size.flatMap(FrameSize.init(parsing:)) ?? TerminalSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
-        let useColor = color == .always || (color == .auto && Environment.colorAllowed && isatty(1) != 0)
+        let frameSize = size.flatMap(FrameSize.init(parsing:)) ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
+        let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
         if let requested, case .unavailable(let reason) = series.slice(requested) {
             StandardError.writeLine("tradechart: \(reason)")
@@ -190,7 +190,8 @@ struct TradeChartCommand: ParsableCommand {
                    follower: Follower?, device: TerminalScreen.Device) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         let remembered = memory?.finish()
-        let useColor = color == .always || (color == .auto && Environment.colorAllowed)
+        // The viewer always draws on a terminal (checked before loading).
+        let useColor = color.resolved(outputIsTerminal: true)
         let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
@@ -266,64 +267,5 @@ struct TradeChartCommand: ParsableCommand {
             if Environment.term == "linux" || !TerminalScreen.localeIsUTF8 { return .ascii }
             return .braille
         }
-    }
-}
-
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-}
-
-enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, braille, block, ascii
-}
-
-/// What the environment says about the terminal.
-enum Environment {
-    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-    static var term: String { value("TERM") ?? "" }
-    /// False when NO_COLOR is set (to anything non-empty) or the terminal is dumb.
-    static var colorAllowed: Bool { (value("NO_COLOR") ?? "").isEmpty && term != "dumb" }
-}
-
-/// The size of the terminal on standard output, if it is one.
-enum TerminalSize {
-    static func ofStandardOutput() -> FrameSize? {
-        var ws = winsize()
-        guard isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
-        return FrameSize(parsing: "\(ws.ws_col)x\(ws.ws_row)")
-    }
-}
-
-/// Writes text to standard output in one go.
-enum StandardOutput {
-    static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { break }
-            offset += n
-        }
-    }
-}
-
-extension Theme: ExpressibleByArgument {}
-
-/// A size given as `COLSxROWS`.
-struct FrameSize: Equatable {
-    var columns: Int
-    var rows: Int
-
-    init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    init?(parsing text: String) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0, c <= 2000, r <= 1000
-        else { return nil }
-        columns = c
-        rows = r
     }
 }

@@ -1,0 +1,25 @@
+import ArgumentParser
+import TradeChartCore
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    /// Whether to use colour: `auto` means yes on a terminal, unless NO_COLOR is set
+    /// or the terminal is dumb.
+    func resolved(outputIsTerminal: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .never: false
+        case .auto: outputIsTerminal && Environment.colorAllowed
+        }
+    }
+}
+
+/// `--charset auto|braille|block|ascii`.
+enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, braille, block, ascii
+}
+
+/// `--theme dark|light`.
+extension Theme: ExpressibleByArgument {}
