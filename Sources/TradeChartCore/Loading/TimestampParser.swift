@@ -289,7 +289,6 @@ public enum TimestampParser {
         return e - p == 2 && d2(p) >= 0 && d2(p) < 60
     }
 
-    static let monthPrefixes: [StaticString] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let monthNames: [StaticString] = ["january", "february", "march", "april", "may", "june", "july",
                                              "august", "september", "october", "november", "december"]
 
