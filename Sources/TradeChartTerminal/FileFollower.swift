@@ -26,8 +26,6 @@ public final class FileFollower: Follower {
     /// Reloaded, and the new content has not given a chart yet.
     private var reloadPending = false
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    /// How often to look, in seconds.
-    public static let pollInterval = 0.25
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
     public init(path: String, options: LoadOptions) {
@@ -45,14 +43,14 @@ public final class FileFollower: Follower {
     /// Reads what was appended since the last look.
     public func poll() -> FollowChange {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .waiting("\(path): \(String(cString: strerror(errno)))") }
+        guard stat(path, &info) == 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
         if descriptor < 0 || info.st_ino != inode || info.st_dev != device || info.st_size < offset
             || (info.st_size > offset && !tailUnchanged()) {
             // First look, replaced or truncated: start again from the beginning.
             reloadPending = descriptor >= 0
             if descriptor >= 0 { close(descriptor) }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return .waiting("\(path): \(String(cString: strerror(errno)))") }
+            guard descriptor >= 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
             var opened = stat()
             if fstat(descriptor, &opened) == 0 { info = opened }
             inode = info.st_ino

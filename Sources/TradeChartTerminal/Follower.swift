@@ -35,6 +35,9 @@ public protocol Follower: AnyObject {
 }
 
 extension Follower {
+    /// How often to look, in seconds.
+    public static var pollInterval: Double { 0.25 }
+
     /// Blocks until the input gives a chart (`.updated`) or cannot (`.problem`);
     /// `onWait` hears the first reason for waiting.
     public func waitForChart(onWait: (String) -> Void) -> FollowChange {

@@ -15,8 +15,6 @@ public final class StreamFollower: Follower {
     private var parser: CSVStreamParser
     public private(set) var ended = false
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    /// How often to look, in seconds.
-    public static let pollInterval = 0.25
     /// At most this much is read in one look, so keys stay responsive under a flood of rows.
     static let bytesPerLook = 8 << 20
 
@@ -39,7 +37,7 @@ public final class StreamFollower: Follower {
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 ended = true
-                return .problem("\(name): \(String(cString: strerror(errno)))")
+                return .problem("\(name): \(SeriesLoader.errorText(errno))")
             }
             if n == 0 {
                 ended = true

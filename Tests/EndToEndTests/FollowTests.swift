@@ -69,62 +69,62 @@ struct FollowTests {
         return latencies
     }
 
-    @Test func appendedRowsShowInTheHeaderWithinASecond() throws {
-        let path = try Self.intradayCopy()
+    /// Runs `body` on a viewer following a fresh copy of the intraday file (once
+    /// its last price shows), then quits it and expects status 0.
+    static func followingACopy(_ body: (_ path: String, _ t: TmuxSession) throws -> Void) throws {
+        let path = try intradayCopy()
         defer { unlink(path) }
-        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
+        let t = try TmuxSession("\(bin) --follow '\(path)'", width: 120, height: 40)
         try t.waitFor("3,092.91")
-        // The newest point pulses (the terminal's blink) while the file is followed.
-        #expect(try t.capture(colors: true).contains(";5m"))
-        let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3201.25)
-        #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
-        let screen = try t.capture()
-        #expect(Self.header(screen).contains("3,210.25"))
-        // The range keeps its right edge on the newest point: its span ends at the last row.
-        try t.send("1")
-        let day = try t.waitFor("[1D]")
-        #expect(Self.header(day).contains("16:09"))
+        try body(path, t)
         try t.send("q")
         #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func appendedRowsShowInTheHeaderWithinASecond() throws {
+        try Self.followingACopy { path, t in
+            // The newest point pulses (the terminal's blink) while the file is followed.
+            #expect(try t.capture(colors: true).contains(";5m"))
+            let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3201.25)
+            #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
+            let screen = try t.capture()
+            #expect(Self.header(screen).contains("3,210.25"))
+            // The range keeps its right edge on the newest point: its span ends at the last row.
+            try t.send("1")
+            let day = try t.waitFor("[1D]")
+            #expect(Self.header(day).contains("16:09"))
+        }
     }
 
     @Test func followingCostsNoCPUBetweenRows() throws {
-        let path = try Self.intradayCopy()
-        defer { unlink(path) }
-        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
-        try t.waitFor("3,092.91")
-        let pid = try Self.viewerPid(t)
-        Thread.sleep(forTimeInterval: 0.3)
-        let before = try Self.cpuSeconds(pid)
-        let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3301.25)
-        let used = try Self.cpuSeconds(pid) - before
-        #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
-        let slowest = latencies.compactMap { $0 }.max() ?? 0
-        print("follow: \(String(format: "%.3f", used)) s CPU over 10 rows in 10 s; slowest row shown after \(String(format: "%.3f", slowest)) s")
-        // Measured about 0.02-0.04 s (debug build) for ten rows and ten redraws in ten seconds.
-        #expect(used < 0.2, "the viewer used \(used) s of CPU in 10 s of following")
-        try t.send("q")
-        #expect(try t.waitForExit() == 0)
+        try Self.followingACopy { path, t in
+            let pid = try Self.viewerPid(t)
+            Thread.sleep(forTimeInterval: 0.3)
+            let before = try Self.cpuSeconds(pid)
+            let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3301.25)
+            let used = try Self.cpuSeconds(pid) - before
+            #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
+            let slowest = latencies.compactMap { $0 }.max() ?? 0
+            print("follow: \(String(format: "%.3f", used)) s CPU over 10 rows in 10 s; slowest row shown after \(String(format: "%.3f", slowest)) s")
+            // Measured about 0.02-0.04 s (debug build) for ten rows and ten redraws in ten seconds.
+            #expect(used < 0.2, "the viewer used \(used) s of CPU in 10 s of following")
+        }
     }
 
     @Test func aTruncatedFileIsReloaded() throws {
-        let path = try Self.intradayCopy()
-        defer { unlink(path) }
-        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 120, height: 40)
-        try t.waitFor("3,092.91")
-        // Log rotation in place: truncate, then write a header and a few new rows.
-        let rows = [Self.intradayLines[0] + "\r\n"] + (0..<4).map {
-            Self.row(String(format: "11/11/2019 9:%02d", 30 + $0), close: 150.5 + Double($0))
+        try Self.followingACopy { path, t in
+            // Log rotation in place: truncate, then write a header and a few new rows.
+            let rows = [Self.intradayLines[0] + "\r\n"] + (0..<4).map {
+                Self.row(String(format: "11/11/2019 9:%02d", 30 + $0), close: 150.5 + Double($0))
+            }
+            try rows.joined().write(toFile: path, atomically: false, encoding: .utf8)
+            let screen = try t.waitForScreen(timeout: 2) { Self.header($0).contains("153.50") }
+            #expect(Self.header(screen).contains("153.50"))
+            #expect(screen.contains("was truncated or replaced: reloaded"))
+            // Rows appended after the reload still arrive.
+            try Self.append(Self.row("11/11/2019 9:34", close: 160.25), to: path)
+            #expect(Self.header(try t.waitFor("160.25", timeout: 2)).contains("160.25"))
         }
-        try rows.joined().write(toFile: path, atomically: false, encoding: .utf8)
-        let screen = try t.waitForScreen(timeout: 2) { Self.header($0).contains("153.50") }
-        #expect(Self.header(screen).contains("153.50"))
-        #expect(screen.contains("was truncated or replaced: reloaded"))
-        // Rows appended after the reload still arrive.
-        try Self.append(Self.row("11/11/2019 9:34", close: 160.25), to: path)
-        #expect(Self.header(try t.waitFor("160.25", timeout: 2)).contains("160.25"))
-        try t.send("q")
-        #expect(try t.waitForExit() == 0)
     }
 
     @Test func followingStandardInputKeepsKeysOnTheTerminal() throws {

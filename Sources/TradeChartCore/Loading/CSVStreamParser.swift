@@ -195,14 +195,14 @@ public struct CSVStreamParser: Sendable {
                 if end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { p += 3 }
             }
             let nlRaw = Self.find(p, 0x0A, end - p)
-            guard nlRaw != nil || final else {
-                if end - p > Self.maxRecordBytes {
-                    fatal = .noHeader(file: file, line: line + 1, reason: "the first line is longer than 1 MiB")
-                    return end
-                }
-                return p
-            }
             let lineEnd = nlRaw ?? end
+            // Checked whether or not its line end is here yet, so that how the bytes
+            // arrive does not matter (and the message does not list a megabyte of names).
+            if lineEnd - p > Self.maxRecordBytes {
+                fatal = .noHeader(file: file, line: line + 1, reason: "the first line is longer than 1 MiB")
+                return end
+            }
+            guard nlRaw != nil || final else { return p }
             let text = UnsafeBufferPointer(start: p, count: lineEnd - p)
             let next = nlRaw == nil ? end : lineEnd + 1
             line += 1

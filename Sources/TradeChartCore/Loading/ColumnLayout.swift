@@ -25,7 +25,8 @@ public struct ColumnLayout: Sendable, Equatable {
     static let dateNames: Set<String> = ["date", "datum"]
     static let clockNames: Set<String> = ["time", "zeit"]
     static let stampNames: Set<String> = ["datetime", "timestamp"]
-    static let priceNames = ["close", "adjclose", "price", "last", "value", "schlusskurs", "kurs"]
+    /// The keys of `LoadError.priceColumnNames`, the names the messages list, in the same order.
+    static let priceNames = LoadError.priceColumnNames.map(key)
 
     /// The comparison key of a column name.
     static func key(_ name: String) -> String {

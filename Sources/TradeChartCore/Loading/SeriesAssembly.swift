@@ -4,10 +4,7 @@ extension CSVStreamParser {
     /// Turns the collected columns into a series, or the error saying why there is none.
     func assemble(_ times: inout [Int64], _ prices: inout [Double]) throws(LoadError) -> LoadedSeries {
         if let fatal { throw fatal }
-        guard layout != nil else {
-            if line == 0 && bytesConsumed == 0 { throw .empty(file: file) }
-            throw .empty(file: file)
-        }
+        guard layout != nil else { throw .empty(file: file) }
         var report = self.report
         if family == .slashed { resolveSlashed(&times, &prices, &report) }
         if family == .unix { Self.scaleUnix(&times, magnitude: unixMagnitude) }

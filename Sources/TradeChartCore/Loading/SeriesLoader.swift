@@ -69,7 +69,8 @@ public enum SeriesLoader {
         parser.feed(UnsafeRawBufferPointer(start: buffer, count: filled))
     }
 
-    static func errorText(_ code: Int32) -> String {
+    /// The system's text for an `errno` value, for messages.
+    public static func errorText(_ code: Int32) -> String {
         guard let s = strerror(code) else { return "error \(code)" }
         return String(cString: s)
     }

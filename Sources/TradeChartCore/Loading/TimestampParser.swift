@@ -191,20 +191,17 @@ public enum TimestampParser {
     @inline(__always)
     static func finishDate(_ family: TimeFamily, year: Int, month: Int, day: Int,
                            rest: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
-        guard month >= 1 && month <= 12 && day >= 1 && day <= 31
-            && (day <= 28 || day <= CivilDate.daysInMonth(year: year, month: month)) else { return fail(.invalidDate) }
+        guard CivilDate.exists(year: year, month: month, day: day) else { return fail(.invalidDate) }
         let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
         let days = CivilDate(year: year, month: month, day: day).dayNumber
-        return .success(ParsedTime(family, days * 86_400 + Int64(sod)))
+        return .success(ParsedTime(family, days * LocalTime.secondsPerDay + Int64(sod)))
     }
 
     static func slashed(year: Int, first: Int, second: Int,
                         rest: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
-        func valid(month: Int, day: Int) -> Bool {
-            month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month)
-        }
-        let orders: UInt8 = (valid(month: first, day: second) ? 1 : 0) | (valid(month: second, day: first) ? 2 : 0)
+        let orders: UInt8 = (CivilDate.exists(year: year, month: first, day: second) ? 1 : 0)
+            | (CivilDate.exists(year: year, month: second, day: first) ? 2 : 0)
         guard orders != 0 else { return fail(.invalidDate) }
         let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
@@ -289,7 +286,6 @@ public enum TimestampParser {
         return e - p == 2 && d2(p) >= 0 && d2(p) < 60
     }
 
-    static let monthPrefixes: [StaticString] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let monthNames: [StaticString] = ["january", "february", "march", "april", "may", "june", "july",
                                              "august", "september", "october", "november", "december"]
 
@@ -353,24 +349,30 @@ public enum TimestampParser {
 /// The packed form of a `M/D/YYYY`-or-`D/M/YYYY` time, kept until the column's
 /// day/month order is known.
 public enum SlashedDate {
-    static let secondsPerDay: Int64 = 86_400
-
     @inline(__always)
     static func pack(year: Int, first: Int, second: Int, secondOfDay: Int) -> Int64 {
-        ((Int64(year) * 32 + Int64(first)) * 32 + Int64(second)) * secondsPerDay + Int64(secondOfDay)
+        ((Int64(year) * 32 + Int64(first)) * 32 + Int64(second)) * LocalTime.secondsPerDay + Int64(secondOfDay)
     }
 
     /// Local seconds of a packed value in the given order; nil when that order makes no date.
     static func resolve(_ packed: Int64, dayFirst: Bool) -> Int64? {
-        let sod = packed % secondsPerDay
-        var rest = packed / secondsPerDay
+        let sod = packed % LocalTime.secondsPerDay
+        var rest = packed / LocalTime.secondsPerDay
         let second = Int(rest % 32)
         rest /= 32
         let first = Int(rest % 32)
         let year = Int(rest / 32)
         let month = dayFirst ? second : first
         let day = dayFirst ? first : second
-        guard month >= 1 && month <= 12 && day >= 1 && day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
-        return CivilDate(year: year, month: month, day: day).dayNumber * secondsPerDay + sod
+        guard CivilDate.exists(year: year, month: month, day: day) else { return nil }
+        return CivilDate(year: year, month: month, day: day).dayNumber * LocalTime.secondsPerDay + sod
+    }
+}
+
+extension CivilDate {
+    /// True when the date is in the calendar: month 1-12, day 1 to the month's length.
+    @inline(__always)
+    static func exists(year: Int, month: Int, day: Int) -> Bool {
+        month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysInMonth(year: year, month: month))
     }
 }

@@ -313,9 +313,17 @@ struct HostileInputTests {
         #expect(s.series.prices == [1, 3])
         #expect(s.report.badRows == 1)
         #expect(s.report.firstBadLine == 3)
-        // A one megabyte header is no header.
+        // A header line over a megabyte is no header, whether its line end comes in the same chunk or later.
         let header = [UInt8](repeating: 0x41, count: 1_100_000) + Array("\n2019-01-02,1\n".utf8)
-        #expect(throws: LoadError.self) { try SeriesLoader.load(bytes: header, fileName: "h.csv") }
+        let tooLong = LoadError.noHeader(file: "h.csv", line: 1, reason: "the first line is longer than 1 MiB")
+        #expect(throws: tooLong) { try SeriesLoader.load(bytes: header, fileName: "h.csv") }
+        var parser = CSVStreamParser(file: "h.csv")
+        var i = 0
+        while i < header.count {
+            parser.feed(Array(header[i..<min(i + 65_536, header.count)]))
+            i += 65_536
+        }
+        #expect(throws: tooLong) { try parser.finish() }
     }
 
     /// Every hostile fixture, fed in odd chunk sizes, equals the whole load (the fuzz property).
