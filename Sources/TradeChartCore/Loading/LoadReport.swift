@@ -36,7 +36,10 @@ public struct LoadReport: Sendable, Equatable {
     /// Counts a bad row, remembering the first one's line and reason.
     mutating func recordBad(line: Int?, reason: @autoclosure () -> String) {
         badRows += 1
-        if firstBadReason == nil {
+        // Rows are not always found bad in file order (day/month order is settled
+        // after the last row): keep the earliest line.
+        let earlier = line.map { new in firstBadLine.map { new < $0 } ?? true } ?? false
+        if firstBadReason == nil || earlier {
             firstBadLine = line
             firstBadReason = reason()
         }

@@ -368,11 +368,3 @@ public enum SlashedDate {
         return CivilDate(year: year, month: month, day: day).dayNumber * LocalTime.secondsPerDay + sod
     }
 }
-
-extension CivilDate {
-    /// True when the date is in the calendar: month 1-12, day 1 to the month's length.
-    @inline(__always)
-    static func exists(year: Int, month: Int, day: Int) -> Bool {
-        month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysInMonth(year: year, month: month))
-    }
-}

@@ -51,6 +51,12 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// True when the date is in the calendar: month 1-12, day 1 to the month's length.
+    @inline(__always)
+    static func exists(year: Int, month: Int, day: Int) -> Bool {
+        month >= 1 && month <= 12 && day >= 1 && (day <= 28 || day <= daysInMonth(year: year, month: month))
+    }
+
     /// This date moved by a number of calendar months, the day clamped to the
     /// length of the target month (31 March minus one month is the last day of February).
     public func addingMonths(_ months: Int) -> CivilDate {

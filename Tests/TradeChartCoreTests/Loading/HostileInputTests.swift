@@ -353,4 +353,20 @@ extension Result {
         if case .failure(let e) = self { return e }
         return nil
     }
+
+}
+
+/// The report's "first bad line" is the earliest in the file, whatever order rows are judged in.
+@Suite("Load report")
+struct LoadReportOrderTests {
+    @Test func theReportNamesTheEarliestBadLineEvenWhenFoundLate() throws {
+        // Line 2 is month-first only, the rest day-first: line 2 is dropped once the
+        // column's order is known (after the last row), but line 7 was found bad first.
+        let text = "Date,Close\n01/13/2019,1\n13/01/2019,2\n14/01/2019,3\n15/01/2019,4\n17/01/2019,5\n16/01/2019,abc\n"
+        let loaded = try SeriesLoader.load(bytes: Array(text.utf8), fileName: "order.csv")
+        #expect(loaded.series.count == 4)
+        #expect(loaded.report.badRows == 2)
+        #expect(loaded.report.firstBadLine == 2)
+        #expect(loaded.report.summary?.contains("line 2: date does not fit the column's day/month order") == true)
+    }
 }
