@@ -12,12 +12,15 @@ enum TerminalSignals {
     static func install() {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
+                // As on quit: the cursor visible again, then the terminal's normal mode.
+                curs_set(1)
                 endwin()
                 _exit(128 + received)
             }
         }
         for sig in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
             signal(sig) { received in
+                curs_set(1)
                 endwin()
                 signal(received, SIG_DFL)
                 raise(received)
