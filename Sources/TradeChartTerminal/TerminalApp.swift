@@ -60,14 +60,9 @@ public struct TerminalApp {
                 mustDraw = animating
             }
 
-            var wait: Double? = nil
-            if state.isAnimating(at: clock.now()) {
-                wait = max(0, frameStart + TerminalApp.frameInterval - clock.now())
-            }
-            for due in nextTaskTime.compactMap({ $0 }) {
-                wait = min(wait ?? .infinity, max(0, due - clock.now()))
-            }
-            let timeout = wait.map { Int(($0 * 1000).rounded(.up)) } ?? -1
+            let timeout = FrameSchedule.timeout(drewAnimatingFrame: animating, frameStart: frameStart,
+                                                now: clock.now(), tasksDue: nextTaskTime.compactMap { $0 },
+                                                frameInterval: TerminalApp.frameInterval)
             guard let event = screen.nextEvent(timeoutMilliseconds: timeout) else { continue }
             mustDraw = true
             let now = clock.now()
