@@ -35,11 +35,9 @@ struct FollowTests {
 
     static func header(_ screen: String) -> String { screen.components(separatedBy: "\n").first ?? "" }
 
-    /// The viewer's process: the child of the pane's shell.
+    /// The viewer's process in the pane.
     static func viewerPid(_ t: TmuxSession) throws -> Int32 {
-        let shell = try #require(try t.pid())
-        let children = try ProcessRunner.run("/usr/bin/env", ["pgrep", "-P", String(shell)]).output
-        return try #require(children.split(separator: "\n").compactMap { Int32($0) }.first)
+        try #require(try t.viewerPid())
     }
 
     /// CPU time (user + system) a process has used so far, in seconds, from /proc/PID/stat.

@@ -53,6 +53,19 @@ struct ViewerSessionTests {
         return lines(result.output)
     }
 
+    /// Expects two screens to be equal, naming the first line that differs.
+    static func expectSame(_ actual: [String], _ expected: [String], _ what: String,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        guard actual != expected else { return }
+        let line = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(actual.count, expected.count)
+        Issue.record("""
+            \(what): line \(line) differs
+              viewer: \(line < actual.count ? actual[line] : "<none>")
+              print:  \(line < expected.count ? expected[line] : "<none>")
+            """, sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: [(120, 40), (80, 24)])
     func rangesMorphSmoothlyAndTheRangeBarFollows(size: (Int, Int)) throws {
         let (width, height) = size
@@ -62,7 +75,7 @@ struct ViewerSessionTests {
         let t = try TmuxSession("\(Self.bin) --duration 2 Data/dax.csv", width: width, height: height)
         // The still viewer shows exactly what --print shows.
         var screen = try t.waitForScreen { Self.lines($0) == year }
-        #expect(Self.lines(screen) == year)
+        Self.expectSame(Self.lines(screen), year, "the still 1Y viewer")
 
         try t.send("3")
         // Capture during the 2 s morph: the range bar follows at once, the line passes
@@ -78,14 +91,14 @@ struct ViewerSessionTests {
         let between = Set(frames.map(chart)).subtracting([chart(year), chart(month)])
         #expect(between.count >= 3, "in-between pictures during the morph: \(between.count)")
         screen = try t.waitForScreen { Self.lines($0) == month }
-        #expect(Self.lines(screen) == month, "the morph ends on the still frame of 1M")
+        Self.expectSame(Self.lines(screen), month, "the morph's end")
 
         try t.send("6")
         screen = try t.waitForScreen { Self.lines($0) == fiveYears }
-        #expect(Self.lines(screen) == fiveYears)
+        Self.expectSame(Self.lines(screen), fiveYears, "5Y")
         try t.send("3")
         screen = try t.waitForScreen { Self.lines($0) == month }
-        #expect(Self.lines(screen) == month)
+        Self.expectSame(Self.lines(screen), month, "back to 1M")
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }
@@ -141,16 +154,15 @@ struct ViewerSessionTests {
 
     @Test(arguments: ["q", "C-c", "TERM"])
     func everyWayOutGivesTheTerminalBack(how: String) throws {
-        // A shell keeps the pane alive after the viewer exits, so the terminal state can be read.
-        let t = try TmuxSession("sh -c '\(Self.bin) Data/dax.csv; echo exit=$?; sleep 30'", width: 100, height: 30)
+        // A shell keeps the pane alive after the viewer exits, so the terminal state can be
+        // read. Its trap lets it live through the Ctrl-C the whole foreground group gets
+        // (a trap, unlike an ignored signal, is not inherited by the viewer).
+        let t = try TmuxSession("sh -c 'trap : INT; \(Self.bin) Data/dax.csv; echo exit=$?; sleep 30'", width: 100, height: 30)
         try t.waitFor("[1Y]")
         #expect(try t.query("#{alternate_on}") == "1")
         if how == "TERM" {
-            let pid = try #require(try t.pid())
-            // The viewer is the shell's child.
-            let child = try ProcessRunner.run("/usr/bin/env", ["pgrep", "-P", String(pid)]).output
-                .split(separator: "\n").first.map(String.init) ?? ""
-            try ProcessRunner.run("/usr/bin/env", ["kill", "-TERM", child])
+            let viewer = try #require(try t.viewerPid())
+            #expect(kill(viewer, SIGTERM) == 0)
         } else {
             try t.send(how)
         }

@@ -84,6 +84,21 @@ final class TmuxSession {
     /// The process id of the program in the pane.
     func pid() throws -> Int32? { Int32(try query("#{pane_pid}")) }
 
+    /// The `tradechart` process running in the pane: a descendant of the pane's shell
+    /// (the command line may wrap it in shells of its own).
+    func viewerPid() throws -> Int32? {
+        guard let root = try pid() else { return nil }
+        var queue = [root]
+        while !queue.isEmpty {
+            let parent = queue.removeFirst()
+            let comm = (try? String(contentsOfFile: "/proc/\(parent)/comm", encoding: .utf8)) ?? ""
+            if comm.trimmingCharacters(in: .whitespacesAndNewlines) == "tradechart" { return parent }
+            let children = try ProcessRunner.run("/usr/bin/env", ["pgrep", "-P", String(parent)]).output
+            queue += children.split(separator: "\n").compactMap { Int32($0) }
+        }
+        return nil
+    }
+
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         try ProcessRunner.run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments).output
@@ -142,7 +157,20 @@ enum ProcessRunner {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        // The child starts with no blocked signals and default handlers: a test thread's
+        // blocked mask would otherwise pass on, and a tmux server that cannot see SIGCHLD
+        // never reaps its panes nor exits on kill-server.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw SpawnError(code: spawned, executable: executable) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
