@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
+// tradechart builds on Linux only (it is developed and tested on Debian): the system
+// layer calls Glibc directly and the terminal layer links ncursesw and tinfo.
 import PackageDescription
 
 let package = Package(
     name: "tradechart",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tradechart", targets: ["tradechart"]),
         .library(name: "TradeChartCore", targets: ["TradeChartCore"]),
@@ -13,24 +14,33 @@ let package = Package(
     ],
     targets: [
         // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
-        // scrubbing, accessibility. No terminal, no clock, no global state.
-        .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // scrubbing, accessibility, the viewer's update and view. No terminal, no
+        // clock, no global state.
+        .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // ncursesw as a Swift module (shim header exposes macros and globals).
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // The operating system around the viewer: following files and pipes, the state
+        // file, the audio player, the monotonic clock, standard error. No ncurses.
+        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore"]),
 
-        // Thin terminal layer: draws frames, reads keys/mouse/resize, owns the clock.
+        // ncursesw as a Swift module (the shim header exposes macros and globals). No
+        // pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM, and the shim
+        // defines what the wide-character API needs.
+        .systemLibrary(name: "CNcursesw"),
+
+        // Thin terminal layer: draws frames with ncursesw, reads keys, mouse and resizes.
         .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw"]),
 
-        // The command-line program.
+        // The run loop: hands events and the clock's time to the core's update, draws its
+        // frames through a display, carries out its commands with the system layer.
+        .target(name: "TradeChartApp", dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTerminal"]),
+
+        // The command-line program: arguments and wiring.
         .executableTarget(
             name: "tradechart",
             dependencies: [
+                "TradeChartApp",
                 "TradeChartCore",
+                "TradeChartSystem",
                 "TradeChartTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -43,13 +53,18 @@ let package = Package(
         // a normal build gives a replay tool that runs the entry on files.
         .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore"]),
 
+        // Helpers shared by the test targets (WAV analysis, small series).
+        .target(name: "TradeChartTestSupport", dependencies: ["TradeChartCore"], path: "Tests/TestSupport"),
+
         .testTarget(
             name: "TradeChartCoreTests",
-            // TradeChartTerminal only for the audio player's tests next to the audiograph's.
-            dependencies: ["TradeChartCore", "TradeChartTerminal"],
+            dependencies: ["TradeChartCore", "TradeChartTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TradeChartSystemTests",
+                    dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
+        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"]),
     ]
 )

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TradeChartCore
-import TradeChartTerminal
+import TradeChartSystem
 
 // What `--describe` and `--audiograph FILE` do. Each returns the exit status:
 // 0 when done, 1 when the range is unavailable or the file cannot be written

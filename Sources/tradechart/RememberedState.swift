@@ -1,6 +1,6 @@
 import Foundation
 import TradeChartCore
-import TradeChartTerminal
+import TradeChartSystem
 
 /// Reads the state file in the background for one price file, keyed by its absolute path.
 final class RememberedState: @unchecked Sendable {

@@ -5,6 +5,9 @@ import Darwin
 #endif
 import ArgumentParser
 import TradeChartCore
+import TradeChartSystem
+import TradeChartApp
+import TradeChartSystem
 import TradeChartTerminal
 
 /// The `tradechart` command: its options, and the wiring of the core and the terminal.
@@ -84,7 +87,7 @@ struct TradeChartCommand: ParsableCommand {
     /// Parses and runs; returns the exit status. Errors are one line on stderr with status 2.
     static func runFromCommandLine(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parse(arguments)
+            let command = try parse(arguments)
             return try command.execute()
         } catch {
             let code = exitCode(for: error)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TradeChartCore
+import TradeChartTestSupport
 
 @Suite("Audiograph")
 struct AudiographTests {

@@ -1,4 +1,6 @@
 import TradeChartCore
+import TradeChartSystem
+import TradeChartTerminal
 
 /// The interactive loop: draws the state's frame for the current time, paces
 /// frames by the clock at up to 60 per second while something moves, and blocks

@@ -1,5 +1,5 @@
 import Testing
-import TradeChartTerminal
+import TradeChartApp
 
 @Suite("Frame schedule")
 struct FrameScheduleTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TradeChartCore
-import TradeChartTerminal
+import TradeChartSystem
 
 /// The file and stream followers without a terminal: what each look finds.
 @Suite("Followers")

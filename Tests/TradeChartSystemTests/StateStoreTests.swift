@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TradeChartCore
-import TradeChartTerminal
+import TradeChartSystem
 
 @Suite("Remembered state")
 struct StateStoreTests {

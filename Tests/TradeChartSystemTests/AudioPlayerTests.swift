@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TradeChartCore
-import TradeChartTerminal
+import TradeChartSystem
+import TradeChartTestSupport
 
 @Suite("Audio player")
 struct AudioPlayerTests {
-    typealias S = AccessibilityTestSupport
+    typealias S = SampleSeries
 
     /// Runs `body` with two fresh temporary directories, removed afterwards.
     func withTwoDirectories(_ body: (String, String) throws -> Void) throws {
