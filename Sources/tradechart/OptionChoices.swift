@@ -23,3 +23,15 @@ enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// `--theme dark|light`.
 extension Theme: ExpressibleByArgument {}
+
+/// `--range 1D|5D|1M|6M|1Y|5Y` (any case, or the key digit).
+extension ChartRange: ExpressibleByArgument {
+    public init?(argument: String) { self.init(label: argument) }
+    public var defaultValueDescription: String { label }
+    public static var allValueStrings: [String] { allCases.map(\.label) }
+}
+
+/// `--size COLSxROWS`.
+extension FrameSize: ExpressibleByArgument {
+    init?(argument: String) { self.init(parsing: argument) }
+}
