@@ -85,11 +85,14 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
     raise(sig);
 }
 
+void tc_signals_remember_mode(int tty_fd) {
+    have_saved_mode = tcgetattr(tty_fd, &saved_mode) == 0;
+}
+
 int tc_signals_install(int tty_fd, const char *reset, size_t reset_length) {
     if (pipe_fds[0] >= 0) return pipe_fds[0];
     if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
     terminal_fd = tty_fd;
-    have_saved_mode = tcgetattr(tty_fd, &saved_mode) == 0;
     reset_count = reset_length < RESET_CAPACITY ? reset_length : RESET_CAPACITY;
     memcpy(reset_bytes, reset, reset_count);
     quit_pending = 0;

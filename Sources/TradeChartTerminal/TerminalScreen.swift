@@ -84,6 +84,8 @@ public final class TerminalScreen {
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
+        // The mode to give back in an emergency is the shell's, from before curses.
+        if handlesSignals { tc_signals_remember_mode(outputDescriptor) }
         guard let screen = newterm(terminalType, output, input) else {
             throw SetupError.cannotOpenTerminal(term)
         }

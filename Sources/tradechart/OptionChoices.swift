@@ -29,6 +29,8 @@ extension ChartRange: ExpressibleByArgument {
     public init?(argument: String) { self.init(label: argument) }
     public var defaultValueDescription: String { label }
     public static var allValueStrings: [String] { allCases.map(\.label) }
+    /// The labels say it all: listed on one line, not one per line as described values.
+    public static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// `--size COLSxROWS`.

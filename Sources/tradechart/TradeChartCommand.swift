@@ -14,8 +14,9 @@ struct TradeChartCommand: ParsableCommand {
         commandName: "tradechart",
         abstract: "An animated stock chart in the terminal, drawn in Braille dots.",
         discussion: """
-            Keys:
-            \(KeyMap.bindings.map { "  \($0.label): \($0.help)" }.joined(separator: "\n"))
+            Keys (the same as ? shows in the viewer):
+
+            \(KeyMap.helpLines(width: 76).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
 
             Files: CSV with a date/time column and a price column (Close, Adj Close, \
             Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
@@ -86,12 +87,20 @@ struct TradeChartCommand: ParsableCommand {
                 Swift.print(fullMessage(for: error))
                 return 0
             }
-            var message = TradeChartCommand.message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "error"
+            var message = oneLine(TradeChartCommand.message(for: error))
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             StandardError.writeLine("tradechart: \(message) (see --help)")
             return 2
         }
+    }
+
+    /// The parser's message on one line: a list of values it puts one per line
+    /// (`--range` has six) is joined with commas; anything after is dropped.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first else { return "error" }
+        let items = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
+        return items.isEmpty ? String(first) : first + " " + items.joined(separator: ", ")
     }
 
     func execute() throws -> Int32 {

@@ -4,9 +4,14 @@
 
 #include <stddef.h>
 
-/// Installs the handlers. `tty_fd` is the terminal the viewer draws on; its mode now
-/// is the one given back in an emergency, with the `reset` bytes written to it
-/// (leave the alternate screen, show the cursor, stop mouse reports).
+/// Keeps the mode of the terminal `tty_fd` as it is now (before curses changes it):
+/// the mode given back in an emergency.
+void tc_signals_remember_mode(int tty_fd);
+
+/// Installs the handlers. `tty_fd` is the terminal the viewer draws on; in an
+/// emergency the `reset` bytes are written to it (leave the alternate screen, show
+/// the cursor, stop mouse reports) and the mode kept by `tc_signals_remember_mode`
+/// is set again.
 ///
 /// - SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE: the signal
 ///   number is written to a pipe that the run loop watches; it then quits in order

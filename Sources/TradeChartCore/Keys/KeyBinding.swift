@@ -28,7 +28,8 @@ public struct KeyBinding: Sendable {
     /// The keys and the action each triggers (one row may hold several, like `1` … `6`).
     public var keys: [(KeyPress, ViewerAction)]
     /// How the row names its keys, in order: `["1", "…", "6"]`, `["Home", "End"]`.
-    /// `…`, `/` and `,` are separators, not keys.
+    /// `…`, `/` and `,` are separators, not keys; a name with a space (`mouse wheel`)
+    /// is not a key either.
     public var names: [String]
     public var help: String
     public var group: KeyGroup
@@ -50,6 +51,6 @@ public struct KeyBinding: Sendable {
 
     /// The names for Markdown, each key in backticks: `` `1` … `6` ``.
     public var markdownLabel: String {
-        names.map { Self.separators.contains($0) ? $0 : "`\($0)`" }.joined(separator: " ")
+        names.map { Self.separators.contains($0) || $0.contains(" ") ? $0 : "`\($0)`" }.joined(separator: " ")
     }
 }

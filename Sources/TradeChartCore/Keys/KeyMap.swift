@@ -25,7 +25,7 @@ public enum KeyMap {
                    help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
                        + "the cursor follows it; a again restarts it",
                    group: .words, hint: KeyHint("a listen", rank: 5)),
-        KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "this key help",
+        KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
                    group: .general, hint: KeyHint("? help", rank: 0)),
         KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
                    group: .general, hint: KeyHint("q quit", rank: 1)),
@@ -47,19 +47,25 @@ public enum KeyMap {
     public static func action(for key: KeyPress) -> ViewerAction? { actions[key] }
 
     /// The key help as lines of at most `width` columns: a title for each group, then
-    /// each row's keys and its help, the help wrapped in a column of its own.
+    /// each row's keys and its help, the help wrapped in a column of its own (keys too
+    /// long for their column stand on a line of their own above their help).
     public static func helpLines(width: Int) -> [String] {
-        let keyColumn = bindings.map { $0.label.count }.max()! + 2
+        // The key column fits the labels up to a third of the width; longer ones get a line of their own.
+        let keyColumn = (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
         let helpWidth = max(12, width - keyColumn)
         var lines: [String] = []
         for group in KeyGroup.allCases {
             if !lines.isEmpty { lines.append("") }
             lines.append(group.rawValue)
             for binding in bindings where binding.group == group {
-                let wrapped = TextWrap.lines(binding.help, width: helpWidth)
-                for (i, part) in wrapped.enumerated() {
-                    let key = i == 0 ? binding.label : ""
-                    lines.append(key + String(repeating: " ", count: keyColumn - key.count) + part)
+                var key = binding.label
+                if key.count + 1 > keyColumn {
+                    lines += TextWrap.lines(key, width: width)
+                    key = ""
+                }
+                for (i, part) in TextWrap.lines(binding.help, width: helpWidth).enumerated() {
+                    let label = i == 0 ? key : ""
+                    lines.append(label + String(repeating: " ", count: keyColumn - label.count) + part)
                 }
             }
         }

@@ -156,15 +156,16 @@ public struct ViewerView: Sendable {
                 : (available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(text, x: x, y: layout.bottomRow, style: style)
         }
-        // The key map's hints in its order; when space runs out the least important go first.
+        // The key map's hints in its order; when space runs out the least important go
+        // first, in the map's fixed order of importance.
         let hints = KeyMap.bindings.compactMap(\.hint)
         var kept: [KeyHint] = []
         let room = layout.columns - x - 2
         for hint in KeyMap.hints {
             let candidate = hints.filter { $0 == hint || kept.contains($0) }
-            if candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").unicodeScalars.count <= room {
-                kept.append(hint)
-            }
+            guard candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").unicodeScalars.count <= room
+            else { break }
+            kept.append(hint)
         }
         let text = hints.filter(kept.contains).map { unicode ? $0.text : $0.ascii }.joined(separator: "  ")
         frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
