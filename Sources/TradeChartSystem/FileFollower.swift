@@ -152,7 +152,7 @@ public final class FileFollower: Follower {
         if parser.linesRead != linesBefore || reloadPending {
             return give(FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending))
         }
-        return justOpened ? .waiting("\(path) is a pipe: waiting for rows") : .none
+        return justOpened ? .waiting("\(path) is a pipe and no rows have come yet") : .none
     }
 
     /// Notes what is handed out.
