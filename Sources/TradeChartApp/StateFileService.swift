@@ -4,13 +4,19 @@ import TradeChartSystem
 
 /// Writes what the viewer remembers about a file to the state file: at most once a
 /// second while it keeps changing, and whatever is pending on the way out (`q`, or a
-/// signal).
+/// signal). A problem with the state file (a folder that cannot be written, a lock
+/// held too long) is said once on the status line; one met on the way out is kept
+/// in `problemOnExit` for standard error.
 public final class StateFileService: HostService {
     private let store: StateStore
     private let key: String
     private var view: RememberedView
     private var debouncer: WriteDebouncer
     public private(set) var nextTick: Double?
+    /// A problem the last save (on the way out) met, to say once the terminal is given back.
+    public private(set) var problemOnExit: StateFileProblem?
+    /// While a save runs in the background, it is looked at this often for problems.
+    static let saveLookInterval = 0.1
 
     /// - Parameters:
     ///   - stored: what the state file held for `key`, nil when nothing.
@@ -42,11 +48,13 @@ public final class StateFileService: HostService {
     public func tick(at time: Double) -> [ViewerEvent] {
         if debouncer.shouldWrite(at: time) { write(wait: false) }
         nextTick = debouncer.delay(at: time).map { time + $0 }
-        return []
+        if store.isSaving { nextTick = min(nextTick ?? .infinity, time + Self.saveLookInterval) }
+        return store.takeProblem().map { [.note($0.description)] } ?? []
     }
 
     public func finish() {
         if debouncer.isDirty { write(wait: true) } else { store.flush() }
+        problemOnExit = store.takeProblem()
     }
 
     private func write(wait: Bool) {

@@ -105,12 +105,13 @@ struct TradeChartCommand: ParsableCommand {
 
     func execute() throws -> Int32 {
         if file != "-" {
-            // A missing or unreadable file is the first thing to say.
-            guard let readable = fopen(file, "r") else {
+            // A missing or unreadable file is the first thing to say (without blocking on a FIFO).
+            let readable = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard readable >= 0 else {
                 StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
                 return 2
             }
-            fclose(readable)
+            close(readable)
         }
         let interactive = !print && !describe && audiograph == nil
         // With `-` the prices come on standard input, so keys come from the terminal itself.
@@ -216,11 +217,16 @@ struct TradeChartCommand: ParsableCommand {
         defer { screen.close() }
         var services: [HostService] = [SoundService()]
         if let follower { services.append(FollowService(follower: follower)) }
+        var stateFile: StateFileService?
         if let memory, let store = memory.store {
-            services.append(StateFileService(store: store, key: memory.key, stored: remembered?.view, opening: state.memory))
+            stateFile = StateFileService(store: store, key: memory.key, stored: remembered?.view, opening: state.memory)
+            services.append(stateFile!)
         }
         let loop = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(), services: services)
-        return loop.run()
+        let status = loop.run()
+        screen.close()
+        if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
+        return status
     }
 
     /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.
