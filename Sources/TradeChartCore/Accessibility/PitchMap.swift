@@ -22,8 +22,10 @@ public struct PitchMap: Sendable, Equatable {
 
     /// The frequency of a price, clamped to the range; the middle pitch when the range is flat.
     public func frequency(of price: Double) -> Double {
-        let spread = maximum - minimum
-        let fraction = spread > 0 && spread.isFinite ? min(max((price - minimum) / spread, 0), 1) : 0.5
+        // Measured without overflow: the spread of ±1.7e308 lies beyond Double's range.
+        let spread = PriceDifference(from: minimum, to: maximum)
+        let fraction = maximum > minimum
+            ? min(max(PriceDifference(from: minimum, to: price).divided(by: spread), 0), 1) : 0.5
         return lowFrequency * exp(fraction * log(highFrequency / lowFrequency))
     }
 }

@@ -17,11 +17,16 @@ public struct PriceMove: Sendable, Equatable {
         self.endPrice = endPrice
     }
 
-    /// `endPrice - startPrice`.
+    /// `endPrice - startPrice` (infinite when it lies beyond Double's range: `difference` has it).
     public var change: Double { endPrice - startPrice }
 
+    /// The change, compared and divided without overflow.
+    public var difference: PriceDifference { PriceDifference(from: startPrice, to: endPrice) }
+
     /// The change in percent of the start price's size; nil when the move starts at zero.
-    public var percent: Double? { startPrice == 0 ? nil : change / abs(startPrice) * 100 }
+    public var percent: Double? {
+        startPrice == 0 ? nil : difference.divided(by: PriceDifference(from: 0, to: abs(startPrice))) * 100
+    }
 
     /// The greatest increase from a point to a later, higher point in `prices[range]`
     /// (maximum drawup); nil when the prices never rise. Ties keep the earliest move.
@@ -39,11 +44,13 @@ public struct PriceMove: Sendable, Equatable {
     /// falls) and the best move to the current point.
     static func largest(in prices: [Double], _ range: ClosedRange<Int>, sign: Double) -> PriceMove? {
         var start = range.lowerBound
-        var best: (from: Int, to: Int, size: Double)?
+        var best: (from: Int, to: Int, size: PriceDifference)?
         for i in range {
-            let size = (prices[i] - prices[start]) * sign
-            if size > (best?.size ?? 0) { best = (start, i, size) }
-            if size < 0 { start = i }
+            // The move's size (its change, or the change with the sign turned), compared without overflow.
+            let size = sign > 0 ? PriceDifference(from: prices[start], to: prices[i])
+                : PriceDifference(from: prices[i], to: prices[start])
+            if size.value > 0 && (best.map { size > $0.size } ?? true) { best = (start, i, size) }
+            if size.value < 0 { start = i }
         }
         return best.map { PriceMove(from: $0.from, to: $0.to, startPrice: prices[$0.from], endPrice: prices[$0.to]) }
     }

@@ -63,7 +63,7 @@ public struct RangeDescription: Sendable, Equatable {
     /// `up 1,234.50 (+8.20%)`, `down 3.10 (-0.50%)` or `unchanged`: the direction in a
     /// word, the size without a sign, the percent with its sign.
     static func movement(_ move: PriceMove, _ format: PriceFormatter) -> String {
-        let size = format.string(abs(move.change))
+        let size = format.change(move, signed: false)
         let zero = format.string(0)
         guard size != zero else { return "unchanged" }
         let word = move.change > 0 ? "up" : "down"

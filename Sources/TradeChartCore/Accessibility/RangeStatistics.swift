@@ -42,7 +42,8 @@ public struct RangeStatistics: Sendable, Equatable {
         largestRise = PriceMove.largestRise(in: prices, indices)
         largestFall = PriceMove.largestFall(in: prices, indices)
         fittedChange = Trend.fittedChange(of: prices, indices)
-        let spread = maximum - minimum
-        trend = Trend(fittedChange: fittedChange, netChange: spread > 0 ? change.change / spread : 0)
+        // Both measured without overflow (the spread of ±1.7e308 lies beyond Double's range).
+        let spread = PriceDifference(from: minimum, to: maximum)
+        trend = Trend(fittedChange: fittedChange, netChange: maximum > minimum ? change.difference.divided(by: spread) : 0)
     }
 }

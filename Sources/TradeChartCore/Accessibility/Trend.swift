@@ -28,26 +28,30 @@ public enum Trend: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The least-squares line's change over `prices[range]` divided by their spread;
-    /// 0 for a flat range or a single point.
+    /// 0 for a flat range or a single point. The prices are first scaled by a power of
+    /// two (`PriceScale`), so sums of ±1.7e308 cannot overflow nor denormals vanish:
+    /// the result is a ratio, the same at any scale.
     public static func fittedChange(of prices: [Double], _ range: ClosedRange<Int>) -> Double {
         let n = Double(range.count)
         guard range.count >= 2 else { return 0 }
+        let slice = Array(prices[range])
+        let values = PriceScale(for: slice).scaled(slice)
         let meanX = (n - 1) / 2
         var meanY = 0.0
-        var low = prices[range.lowerBound]
+        var low = values[0]
         var high = low
-        for i in range {
-            meanY += prices[i]
-            low = min(low, prices[i])
-            high = max(high, prices[i])
+        for value in values {
+            meanY += value
+            low = min(low, value)
+            high = max(high, value)
         }
         meanY /= n
         guard high > low else { return 0 }
         var sxy = 0.0
         var sxx = 0.0
-        for i in range {
-            let dx = Double(i - range.lowerBound) - meanX
-            sxy += dx * (prices[i] - meanY)
+        for (i, value) in values.enumerated() {
+            let dx = Double(i) - meanX
+            sxy += dx * (value - meanY)
             sxx += dx * dx
         }
         let fittedChange = sxy / sxx * (n - 1)

@@ -1,16 +1,37 @@
+import Glibc
+
 /// Formats prices by significant digits, so 15,234.56 and 0.0001230 both read well:
 /// at least two decimals, more for small prices, `,` thousands and `.` decimals.
+/// Prices too small or too large for that (5e-324, 1.7e308) are written in scientific
+/// notation with four significant digits, `4.941e-324`, `1.700e+308`.
 public struct PriceFormatter: Sendable, Equatable {
     /// Digits after the decimal point.
     public var decimals: Int
+    /// Significant digits in scientific notation; nil for plain decimals.
+    public var significantDigits: Int?
 
     public init(decimals: Int) { self.decimals = min(max(decimals, 0), 12) }
+
+    /// Scientific notation with `significantDigits` (1 to 17) significant digits.
+    public init(significantDigits: Int) {
+        self.init(decimals: 2)
+        self.significantDigits = min(max(significantDigits, 1), 17)
+    }
+
+    /// Magnitudes from which plain decimals give way to scientific notation: below the
+    /// smallest shows as 0.00…, above the largest takes more than twenty characters.
+    public static let plainMagnitudes = (smallest: 1e-9, largest: 1e15)
 
     /// A formatter that shows prices of the size of `magnitude` (for example the
     /// range's largest absolute price) with at least four significant digits.
     public init(forPricesAround magnitude: Double) {
         let m = abs(magnitude)
-        guard m.isFinite, m > 0, m < 1 else { self.init(decimals: 2); return }
+        guard m.isFinite, m > 0 else { self.init(decimals: 2); return }
+        if m < Self.plainMagnitudes.smallest || m >= Self.plainMagnitudes.largest {
+            self.init(significantDigits: 4)
+            return
+        }
+        guard m < 1 else { self.init(decimals: 2); return }
         // 0.5 -> 4 decimals, 0.000123 -> 7 decimals.
         var exponent = 0
         var v = m
@@ -18,13 +39,20 @@ public struct PriceFormatter: Sendable, Equatable {
         self.init(decimals: exponent + 3)
     }
 
-    /// The price as text, e.g. `15,234.56`, `-3.10`, `0.0001230`.
+    /// The formatter for round tick values `decimals` apart: plain decimals, at most two
+    /// more than the prices have; scientific notation stays.
+    public func forTicks(decimals tickDecimals: Int) -> PriceFormatter {
+        significantDigits == nil ? PriceFormatter(decimals: min(tickDecimals, decimals + 2)) : self
+    }
+
+    /// The price as text, e.g. `15,234.56`, `-3.10`, `0.0001230`, `4.941e-324`.
     public func string(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
+        if let significantDigits { return Self.scientific(value, digits: significantDigits) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9.0e18 else { return value.description }
+        guard scaled < 9.0e18 else { return Self.scientific(value, digits: 4) }
         let units = UInt64(scaled)
         let divisor = UInt64(scale)
         let whole = units / divisor
@@ -43,9 +71,40 @@ public struct PriceFormatter: Sendable, Equatable {
         return text.hasPrefix("-") ? text : "+" + text
     }
 
+    /// The move's change (end price less start price), with a sign when `signed`, also
+    /// where it lies beyond Double's range (from -1.7e308 to 1.7e308: `+3.400e+308`).
+    public func change(_ move: PriceMove, signed: Bool = true) -> String {
+        let difference = PriceDifference(from: move.startPrice, to: move.endPrice)
+        guard difference.overflows else {
+            return signed ? self.signed(difference.value) : string(abs(difference.value))
+        }
+        let half = difference.half
+        let size = Self.scientific(abs(half), times: 2, digits: significantDigits ?? 4)
+        return signed ? (half < 0 ? "-" : "+") + size : size
+    }
+
     /// A percent change with two decimals and a sign, e.g. `+1.25%`.
     public static func percent(_ value: Double) -> String {
         PriceFormatter(decimals: 2).signed(value) + "%"
+    }
+
+    /// `value * factor` in scientific notation with `digits` significant digits,
+    /// `-1.234e+56`; computed so that neither the product nor a power of ten overflows.
+    static func scientific(_ value: Double, times factor: Double = 1, digits: Int) -> String {
+        guard value.isFinite, value != 0 else { return value.isFinite ? "0" : PriceFormatter(decimals: 0).string(value) }
+        var exponent = Int(clamped: floor(log10(abs(value))))
+        // The mantissa: 10^exponent underflows below 1e-308, so denormals are lifted first.
+        var mantissa = exponent < -300 ? abs(value) * 1e300 / pow(10, Double(exponent + 300))
+            : abs(value) / pow(10, Double(exponent))
+        mantissa *= abs(factor)
+        while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        while mantissa < 1 { mantissa *= 10; exponent -= 1 }
+        let step = pow(10, Double(digits - 1))
+        mantissa = (mantissa * step).rounded() / step
+        if mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        let sign = (value < 0) != (factor < 0) ? "-" : ""
+        return sign + PriceFormatter(decimals: digits - 1).string(mantissa) + "e" + (exponent < 0 ? "-" : "+")
+            + String(abs(exponent))
     }
 
     static func grouped(_ n: UInt64) -> String {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Round tick values for the price axis: steps of 1, 2, 2.5 or 5 times a power of ten.
 public struct PriceTicks: Sendable, Equatable {
     public var step: Double
@@ -28,8 +30,17 @@ public struct PriceTicks: Sendable, Equatable {
             decimals = 2
             return
         }
-        let raw = (high - low) / Double(count)
-        var exponent = 0
+        // The step's size without overflow: high - low may lie beyond Double's range.
+        let span = PriceDifference(from: low, to: high)
+        let raw = min(span.overflows ? span.half / Double(count) * 2 : span.value / Double(count), .greatestFiniteMagnitude)
+        guard raw > 0 else {
+            // A span of a few denormals: no round step fits in it.
+            step = 0
+            values = [low]
+            decimals = 2
+            return
+        }
+        var exponent = Int(clamped: log10(raw).rounded(.down))
         while PriceTicks.power(exponent + 1) <= raw { exponent += 1 }
         while PriceTicks.power(exponent) > raw { exponent -= 1 }
         let magnitude = PriceTicks.power(exponent)
@@ -52,8 +63,10 @@ public struct PriceTicks: Sendable, Equatable {
         values = result
     }
 
-    /// 10 to an integer power, exact for negative powers too (1 / 10^n rounds once).
+    /// 10 to an integer power, exact for negative powers too (1 / 10^n rounds once;
+    /// below 10^-300, where 10^n itself would overflow, twice).
     static func power(_ e: Int) -> Double {
+        if e < -300 { return power(e + 300) / 1e300 }
         var v = 1.0
         for _ in 0..<abs(e) { v *= 10 }
         return e >= 0 ? v : 1 / v

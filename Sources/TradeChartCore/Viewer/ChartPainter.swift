@@ -17,17 +17,21 @@ enum ChartPainter {
         var markerStyle = lineStyle
         if let cursor = state.displayedCursor(at: time) {
             let dotX = projection.x(Double(cursor))
-            cursorColumn = Int((dotX / Double(charset.dotColumnsPerCell)).rounded(.down))
+            cursorColumn = Int(clamped: (dotX / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
             let price = state.series.prices[cursor]
-            markerRow = Int((projection.y(price) / Double(charset.dotRowsPerCell)).rounded(.down))
+            // The projection maps the scaled prices the index holds.
+            markerRow = Int(clamped: (projection.y(state.index.values[cursor]) / Double(charset.dotRowsPerCell)).rounded(.down),
+                            ifNaN: -1)
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
         }
         // Following a file: the newest point glows (the terminal blinks it).
         var liveColumn = -1, liveRow = -1
         if state.options.live && !state.isAnimating(at: time) {
             let newest = state.series.count - 1
-            liveColumn = Int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down))
-            liveRow = Int((projection.y(state.series.prices[newest]) / Double(charset.dotRowsPerCell)).rounded(.down))
+            liveColumn = Int(clamped: (projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down),
+                             ifNaN: -1)
+            liveRow = Int(clamped: (projection.y(state.index.values[newest]) / Double(charset.dotRowsPerCell)).rounded(.down),
+                          ifNaN: -1)
         }
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "|" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"

@@ -4,6 +4,9 @@
 /// so every frame of an animation can be reproduced in a test.
 public struct ViewerState: Sendable {
     public internal(set) var series: PriceSeries
+    /// How the series' prices are scaled before they are projected (see `PriceScale`).
+    public internal(set) var priceScale: PriceScale
+    /// The min-max index over the scaled prices: what the projections and the rasterizer see.
     public internal(set) var index: MinMaxIndex
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
@@ -47,8 +50,9 @@ public struct ViewerState: Sendable {
         self.options = options
         self.memory = memory
         followStatus = options.followed.map(FollowStatus.init(name:))
-        index = MinMaxIndex(series.prices)
-        let labels = Self.priceLabels(index, count: series.count)
+        priceScale = PriceScale(for: series.prices)
+        index = MinMaxIndex(priceScale.scaled(series.prices))
+        let labels = Self.priceLabels(index, priceScale)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
         let ranges = ChartRange.allCases.map { series.slice($0) }
@@ -69,11 +73,12 @@ public struct ViewerState: Sendable {
         target = projection(for: slice)
     }
 
-    /// The price format for the prices in `index`, and the width of its widest label.
-    static func priceLabels(_ index: MinMaxIndex, count: Int) -> (formatter: PriceFormatter, width: Int) {
-        let all = index.minMax(0...(count - 1))
-        let formatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
-        return (formatter, max(formatter.string(all.max).count, formatter.string(all.min).count))
+    /// The price format for the prices in `index` (scaled by `scale`), and the width of its widest label.
+    static func priceLabels(_ index: MinMaxIndex, _ scale: PriceScale) -> (formatter: PriceFormatter, width: Int) {
+        let all = index.minMax(0...(index.count - 1))
+        let low = scale.price(all.min), high = scale.price(all.max)
+        let formatter = PriceFormatter(forPricesAround: max(abs(low), abs(high)))
+        return (formatter, max(formatter.string(high).count, formatter.string(low).count))
     }
 
     // MARK: - Geometry
@@ -88,7 +93,7 @@ public struct ViewerState: Sendable {
         let span = index.minMax(slice.first...slice.last)
         let dots = canvasDots
         return ChartProjection(first: slice.first, last: slice.last, low: span.min, high: span.max,
-                               baseline: series.prices[slice.first], newest: series.prices[slice.last],
+                               baseline: index.values[slice.first], newest: index.values[slice.last],
                                widthDots: dots.width, heightDots: dots.height)
     }
 
@@ -129,7 +134,7 @@ public struct ViewerState: Sendable {
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {
         guard target.x.scale != 0 else { return slice.last }
-        let i = Int(target.x.inverse(x).rounded())
+        let i = Int(clamped: target.x.inverse(x).rounded(), ifNaN: slice.last)
         return min(max(i, slice.first), slice.last)
     }
 

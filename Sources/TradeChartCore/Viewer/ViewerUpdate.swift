@@ -124,7 +124,7 @@ extension ViewerState {
             next = current + steps
         } else {
             let x = target.x(Double(current)) + Double(steps)
-            next = Int(target.x.inverse(x).rounded())
+            next = Int(clamped: target.x.inverse(x).rounded(), ifNaN: current)
             if next == current { next += steps > 0 ? 1 : -1 }
         }
         cursor = min(max(next, slice.first), slice.last)
@@ -183,8 +183,9 @@ extension ViewerState {
         let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
 
         series = newSeries
-        index = MinMaxIndex(newSeries.prices)
-        let labels = Self.priceLabels(index, count: newSeries.count)
+        priceScale = PriceScale(for: newSeries.prices)
+        index = MinMaxIndex(priceScale.scaled(newSeries.prices))
+        let labels = Self.priceLabels(index, priceScale)
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)

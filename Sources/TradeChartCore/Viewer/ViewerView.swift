@@ -53,7 +53,6 @@ public struct ViewerView: Sendable {
         // The change of the shown point against the range's first price, the baseline.
         let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)
         let change = move.change
-        let percent = move.percent ?? 0
         let up = change >= 0
         let sign: CellStyle = CellStyle(up ? .rising : .falling, .bold)
         let arrow = unicode ? (up ? "▲" : "▼") : (up ? "^" : "v")
@@ -63,7 +62,9 @@ public struct ViewerView: Sendable {
         x = frame.write(formatter.string(price), x: x, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
         // Said in signs and words too, never by colour alone.
         let word = change == 0 ? "unchanged" : (up ? "up" : "down")
-        let changeText = "\(arrow) \(formatter.signed(change)) (\(PriceFormatter.percent(percent))) \(word)"
+        // No percent from a baseline of zero.
+        let percent = move.percent.map { " (\(PriceFormatter.percent($0)))" } ?? ""
+        let changeText = "\(arrow) \(formatter.change(move))\(percent) \(word)"
         frame.write(changeText, x: x, y: layout.headerRow, style: sign)
 
         // The right side: the scrubbed moment, or the range's span, shortened to fit.
@@ -109,21 +110,23 @@ public struct ViewerView: Sendable {
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
         let dotsHigh = Double((state.options.charset.dotRowsPerCell))
         let heightDots = Double(layout.chartHeight) * dotsHigh
+        // The projection maps scaled prices (see PriceScale); labels show prices.
+        let scale = state.priceScale
         guard projection.y.scale != 0 else {
             // Flat series: one label at mid height.
             let price = state.series.prices[state.slice.last]
-            let row = layout.chartY + Int(projection.y(price) / dotsHigh)
+            let row = layout.chartY + Int(clamped: projection.y(scale.scaled(price)) / dotsHigh)
             writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
             return
         }
-        let top = projection.y.inverse(0), bottom = projection.y.inverse(heightDots)
+        let top = scale.price(projection.y.inverse(0)), bottom = scale.price(projection.y.inverse(heightDots))
         // About one label every four rows, never closer than every other row.
         let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom),
                                target: max(2, layout.chartHeight / 4), maxCount: max(2, layout.chartHeight / 2))
-        let formatter = PriceFormatter(decimals: min(ticks.decimals, state.priceFormatter.decimals + 2))
+        let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
         var usedRows = Set<Int>()
         for value in ticks.values {
-            let row = layout.chartY + Int((projection.y(value) / dotsHigh).rounded(.down))
+            let row = layout.chartY + Int(clamped: (projection.y(scale.scaled(value)) / dotsHigh).rounded(.down))
             guard row >= layout.chartY, row < layout.chartY + layout.chartHeight, !usedRows.contains(row) else { continue }
             usedRows.insert(row)
             writeLabel(formatter.string(value), row: row, into: &frame)
