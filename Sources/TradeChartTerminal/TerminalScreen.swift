@@ -162,6 +162,8 @@ public final class TerminalScreen {
         for change in diff.changes where change.x < columns && change.y < rows {
             // The bottom-right cell would scroll some terminals: skip it.
             if change.y == rows - 1 && change.x == columns - 1 { continue }
+            // The second cell of a wide character: the terminal fills it with the character before.
+            if change.cell.isContinuation { continue }
             let cell = change.cell
             _ = tc_put_cell(Int32(change.y), Int32(change.x), wchar_t(cell.character.value), attributes(cell.style),
                             colorEnabled ? Int16(cell.style.color.rawValue) : 0)

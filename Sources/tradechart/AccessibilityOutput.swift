@@ -3,39 +3,49 @@ import TradeChartCore
 import TradeChartSystem
 
 // What `--describe` and `--audiograph FILE` do. Each returns the exit status:
-// 0 when done, 1 when the range is unavailable or the file cannot be written
-// (the reason on standard error).
+// 0 when done, 1 when the output cannot be written (the reason on standard error).
 
-/// Prints the plain-text description of `range` to standard output (`--describe`).
-func printDescription(of series: PriceSeries, range: ChartRange) -> Int32 {
-    let description = RangeDescription(series: series, range: range)
-    if let reason = description.unavailableReason {
-        StandardError.writeLine("tradechart: \(reason)")
-        return 1
-    }
-    for line in description.lines { print(line) }
-    return 0
+/// Prints the plain-text description of `slice` to standard output (`--describe`).
+func printDescription(of series: PriceSeries, slice: RangeSlice) -> Int32 {
+    let description = RangeDescription(series: series, slice: slice)
+    return StandardOutput.writeOrSay(description.text + "\n", what: "the description")
 }
 
-/// Writes the audiograph of `range` as a WAV file to `path` (`--audiograph FILE`).
-func writeAudiograph(of series: PriceSeries, range: ChartRange, to path: String) -> Int32 {
-    let slice: RangeSlice
-    switch series.slice(range) {
-    case .available(let available):
-        slice = available
-    case .unavailable(let reason):
-        StandardError.writeLine("tradechart: \(reason)")
-        return 1
+/// A file given on the command line: its bytes for the system (they need not be UTF-8)
+/// and its name as shown (repaired to UTF-8, see `RawArguments`).
+struct CommandLinePath {
+    var bytes: [UInt8]
+    var shown: String
+
+    /// Calls `body` with the path as a C string.
+    func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
+
+    /// The device and inode of the file at the path (following links), nil when there is none.
+    var identity: (dev_t, ino_t)? {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 ? (info.st_dev, info.st_ino) : nil
+    }
+}
+
+/// Writes the audiograph of `slice` as a WAV file to `path` (`--audiograph FILE`).
+func writeAudiograph(of series: PriceSeries, slice: RangeSlice, to path: CommandLinePath) -> Int32 {
     let bytes = Audiograph().wav(of: series, slice: slice)
-    guard let file = fopen(path, "wb") else {
-        StandardError.writeLine("tradechart: cannot write '\(path)': \(String(cString: strerror(errno)))")
+    let say = { StandardError.writeLine("tradechart: cannot write '\(path.shown)': \(String(cString: strerror(errno)))") }
+    guard let file = path.withCString({ fopen($0, "wb") }) else {
+        say()
         return 1
     }
     let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    let flushed = fflush(file)
+    let flushErrno = errno
     let closed = fclose(file)
-    guard written == bytes.count, closed == 0 else {
-        StandardError.writeLine("tradechart: cannot write '\(path)': \(String(cString: strerror(errno)))")
+    guard written == bytes.count, flushed == 0, closed == 0 else {
+        if flushed != 0 { errno = flushErrno }
+        say()
         return 1
     }
     return 0

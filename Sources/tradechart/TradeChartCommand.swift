@@ -77,10 +77,10 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// Parses and runs; returns the exit status. Errors are one line on stderr with status 2.
-    static func runFromCommandLine(_ arguments: [String]) -> Int32 {
+    static func runFromCommandLine(_ raw: RawArguments) -> Int32 {
         do {
-            let command = try parse(arguments)
-            return try command.execute()
+            let command = try parse(raw.strings)
+            return try command.execute(raw: raw)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -103,15 +103,23 @@ struct TradeChartCommand: ParsableCommand {
         return items.isEmpty ? String(first) : first + " " + items.joined(separator: ", ")
     }
 
-    func execute() throws -> Int32 {
+    /// Runs the parsed command; `raw` holds the arguments' bytes (a path need not be UTF-8).
+    func execute(raw: RawArguments) throws -> Int32 {
+        let input = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
+        let inputIsUTF8 = Array(file.utf8) == input.bytes
         if file != "-" {
             // A missing or unreadable file is the first thing to say (without blocking on a FIFO).
-            let readable = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            let readable = input.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
             guard readable >= 0 else {
                 StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
                 return 2
             }
             close(readable)
+        }
+        let output = audiograph.map { CommandLinePath(bytes: raw.bytes(of: $0), shown: $0) }
+        if let output, let reason = Self.whyNotWrite(output, input: file == "-" ? nil : input) {
+            StandardError.writeLine("tradechart: \(reason)")
+            return 2
         }
         let interactive = !print && !describe && audiograph == nil
         // With `-` the prices come on standard input, so keys come from the terminal itself.
@@ -119,6 +127,10 @@ struct TradeChartCommand: ParsableCommand {
         if interactive {
             if follow && file == "-" && isatty(0) != 0 {
                 StandardError.writeLine("tradechart: --follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
+                return 2
+            }
+            if follow && !inputIsUTF8 {
+                StandardError.writeLine("tradechart: cannot follow '\(file)': its name is not UTF-8; rename it, or follow it as standard input (tail -f FILE | tradechart --follow -)")
                 return 2
             }
             if let reason = TerminalCheck.whyNotInteractive(device: device) {
@@ -146,7 +158,8 @@ struct TradeChartCommand: ParsableCommand {
             follower = f
         } else {
             do {
-                loaded = try SeriesLoader.load(path: file, options: loadOptions)
+                loaded = try inputIsUTF8 ? SeriesLoader.load(path: file, options: loadOptions)
+                    : Self.load(input, options: loadOptions)
             } catch {
                 StandardError.writeLine("tradechart: \(error)")
                 return 2
@@ -157,34 +170,58 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
             return 2
         }
-        if describe || audiograph != nil {
-            if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            let chosen = range ?? series.defaultRange() ?? .fiveYears
-            if describe, printDescription(of: series, range: chosen) != 0 { return 1 }
-            if let audiograph { return writeAudiograph(of: series, range: chosen, to: audiograph) }
-            return 0
+        if interactive {
+            return runViewer(series, status: loaded.report.summary, memory: memory, follower: follower, device: device)
         }
-        if print {
-            if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            return printFrame(series)
-        }
-        return runViewer(series, status: loaded.report.summary, memory: memory, follower: follower, device: device)
+        // --print, --describe and --audiograph: each that is asked for, in that order, on
+        // the range asked for or, when that is unavailable, the one the viewer would open on.
+        if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
+        let opening = OpeningRange(series: series, requested: range)
+        if let note = opening.note { StandardError.writeLine("tradechart: \(note)") }
+        var status: Int32 = 0
+        if print { status = max(status, printFrame(series, range: opening.range)) }
+        if describe { status = max(status, printDescription(of: series, slice: opening.slice)) }
+        if let output { status = max(status, writeAudiograph(of: series, slice: opening.slice, to: output)) }
+        return status
     }
 
-    /// `--print`: one frame to standard output.
-    func printFrame(_ series: PriceSeries) -> Int32 {
+    /// Why the audiograph must not be written to `output`: it is the price file being
+    /// read (the same file, under any name), or standard input is.
+    static func whyNotWrite(_ output: CommandLinePath, input: CommandLinePath?) -> String? {
+        guard let target = output.identity else { return nil }
+        var info = stat()
+        let source = input.flatMap { $0.identity } ?? (fstat(0, &info) == 0 ? (info.st_dev, info.st_ino) : nil)
+        guard let source, source == target else { return nil }
+        return "--audiograph '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
+    }
+
+    /// Loads a file whose name is not UTF-8: read whole through its bytes, and named as shown.
+    static func load(_ path: CommandLinePath, options: LoadOptions) throws -> LoadedSeries {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw LoadError.cannotOpen(file: path.shown, reason: SeriesLoader.errorText(errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: SeriesLoader.chunkBytes)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw LoadError.readFailed(file: path.shown, reason: SeriesLoader.errorText(errno)) }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return try SeriesLoader.load(bytes: bytes, fileName: path.shown, options: options)
+    }
+
+    /// `--print`: one frame of `range` to standard output.
+    func printFrame(_ series: PriceSeries, range: ChartRange) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
-        if let range, case .unavailable(let reason) = series.slice(range) {
-            StandardError.writeLine("tradechart: \(reason)")
-        }
         let state = ViewerState(series: series, range: range, options: options,
                                 columns: frameSize.columns, rows: frameSize.rows)
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
-        StandardOutput.write(text)
-        return 0
+        return StandardOutput.writeOrSay(text, what: "the frame")
     }
 
     /// The interactive viewer; returns the exit status (0 on `q`, 128 + signal when a signal ended it).

@@ -1,5 +1,6 @@
 // Entry point: parse the command line with one-line errors (exit 2), then run.
 import Glibc
 
-let status = TradeChartCommand.runFromCommandLine(Array(CommandLine.arguments.dropFirst()))
+StandardOutput.keepStandardStreamsOpen()
+let status = TradeChartCommand.runFromCommandLine(RawArguments.ofProcess())
 exit(status)

@@ -15,6 +15,8 @@ public struct AnsiRenderer: Sendable {
             while end > 0, frame[end - 1, y] == .blank { end -= 1 }
             for x in 0..<end {
                 let cell = frame[x, y]
+                // The terminal moves on two cells after a wide character.
+                if cell.isContinuation { continue }
                 if cell.style != current {
                     out += sgr(cell.style)
                     current = cell.style

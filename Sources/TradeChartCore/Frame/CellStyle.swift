@@ -40,7 +40,8 @@ public struct CellStyle: Sendable, Hashable {
     public static let muted = CellStyle(.muted, .dim)
 }
 
-/// One terminal cell: a single-width character and its style.
+/// One terminal cell: a character and its style. A wide character (CJK) takes its
+/// cell and the next, which holds `continuationMark`: terminals and text leave it out.
 public struct Cell: Sendable, Hashable {
     public var character: Unicode.Scalar
     public var style: CellStyle
@@ -51,4 +52,11 @@ public struct Cell: Sendable, Hashable {
     }
 
     public static let blank = Cell()
+
+    /// The character of the cell after a wide character: U+FFFF, a noncharacter that
+    /// never comes from text (the sanitizer drops it) and is never written to a terminal.
+    public static let continuationMark: Unicode.Scalar = "\u{FFFF}"
+
+    /// True for the second cell of a wide character: drawn by the character before it.
+    @inlinable public var isContinuation: Bool { character == Cell.continuationMark }
 }

@@ -12,26 +12,52 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// The cell at column `x`, row `y`; reads outside the frame give a blank cell
-    /// and writes outside it are ignored.
+    /// and writes outside it are ignored. A write over half of a wide character blanks
+    /// its other half.
     public subscript(x: Int, y: Int) -> Cell {
         get { contains(x: x, y: y) ? cells[y * width + x] : .blank }
-        set { if contains(x: x, y: y) { cells[y * width + x] = newValue } }
+        set { if contains(x: x, y: y) { put(newValue, x: x, y: y) } }
     }
 
     @inlinable public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
-    /// Writes text starting at (x, y), one scalar per cell, clipped at the frame's
-    /// edges. Control characters are shown as spaces. Returns the column after the text.
+    /// Sets one cell inside the frame, keeping wide characters whole: the halves of a
+    /// wide character that `cell` overwrites in part become spaces.
+    private mutating func put(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        if cells[i].isContinuation, !cell.isContinuation, x > 0 { cells[i - 1] = Cell(" ", cells[i - 1].style) }
+        if x + 1 < width, cells[i + 1].isContinuation { cells[i + 1] = Cell(" ", cells[i + 1].style) }
+        cells[i] = cell
+    }
+
+    /// Writes text starting at (x, y), clipped at the frame's edges, each character in
+    /// as many cells as it takes on a terminal (`DisplayWidth`): a wide character takes
+    /// its cell and a continuation cell after it, and one that does not fit whole at an
+    /// edge is shown as a space; combining marks are dropped (a cell holds one character).
+    /// Control characters are shown as spaces. Returns the column after the text.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain) -> Int {
         var column = x
-        guard y >= 0, y < height else { return x + text.unicodeScalars.count }
+        guard y >= 0, y < height else { return x + text.displayWidth }
         for scalar in text.unicodeScalars {
-            if column >= width { column += 1; continue }
-            if column >= 0 {
-                cells[y * width + column] = Cell(TextSanitizer.isControl(scalar) ? " " : scalar, style)
+            if TextSanitizer.isControl(scalar) {
+                if column >= 0 && column < width { put(Cell(" ", style), x: column, y: y) }
+                column += 1
+                continue
             }
-            column += 1
+            let cells = scalar == Cell.continuationMark ? 0 : DisplayWidth.of(scalar)
+            if cells == 1 {
+                if column >= 0 && column < width { put(Cell(scalar, style), x: column, y: y) }
+            } else if cells == 2 {
+                if column >= 0 && column + 1 < width {
+                    put(Cell(scalar, style), x: column, y: y)
+                    put(Cell(Cell.continuationMark, style), x: column + 1, y: y)
+                } else {
+                    // Half of it would be outside the frame.
+                    for c in [column, column + 1] where c >= 0 && c < width { put(Cell(" ", style), x: c, y: y) }
+                }
+            }
+            column += cells
         }
         return column
     }
@@ -42,10 +68,11 @@ public struct Frame: Sendable, Equatable {
         for column in max(0, x)..<min(width, max(0, x + length)) { cells[y * width + column].style = style }
     }
 
-    /// One line of the frame as plain text (trailing spaces kept).
+    /// One line of the frame as plain text (trailing spaces kept; a wide character's
+    /// continuation cell adds nothing, so the text is as wide as the frame on a terminal).
     public func line(_ y: Int) -> String {
         var s = String.UnicodeScalarView()
-        for x in 0..<width { s.append(cells[y * width + x].character) }
+        for x in 0..<width where !cells[y * width + x].isContinuation { s.append(cells[y * width + x].character) }
         return String(s)
     }
 

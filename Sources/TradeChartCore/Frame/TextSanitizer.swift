@@ -19,7 +19,9 @@ public enum TextSanitizer {
             }
             // Zero-width and bidi controls also move text around on screen.
             if (0x200B...0x200F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-                || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0xFEFF {
+                || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0xFEFF
+                // Noncharacters (U+FFFF marks a wide character's second cell in a frame).
+                || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                 continue
             }
             out.append(scalar)

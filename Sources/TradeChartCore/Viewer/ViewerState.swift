@@ -25,8 +25,9 @@ public struct ViewerState: Sendable {
     /// While the audiograph plays: when it started and how long it lasts; the
     /// cursor follows the sound.
     public internal(set) var playback: (start: Double, duration: Double)?
-    /// A one-line note for the status line.
-    public internal(set) var status: String?
+    /// A one-line note for the status line, always free of control characters: every
+    /// note goes through `TextSanitizer` on its way in, whoever set it.
+    public internal(set) var status: String? { didSet { status = status.map(TextSanitizer.clean) } }
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -57,19 +58,16 @@ public struct ViewerState: Sendable {
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
         let ranges = ChartRange.allCases.map { series.slice($0) }
         availability = ranges
-        let requestedSlice = requested.flatMap { ranges[$0.rawValue - 1].slice }
-        let chosen = requestedSlice != nil ? requested! : (series.defaultRange() ?? .fiveYears)
+        let opening = OpeningRange(series: series, requested: requested, availability: ranges)
+        let chosen = opening.range
         range = chosen
         self.memory.range = chosen.label
-        let slice = requestedSlice ?? ranges[chosen.rawValue - 1].slice
-            ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
+        let slice = opening.slice
         self.slice = slice
         timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: chosen)
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status.map(TextSanitizer.clean)
-        if let requested, requested != chosen, case .unavailable(let reason) = ranges[requested.rawValue - 1] {
-            self.status = reason
-        }
+        if let note = opening.note { self.status = note }
         target = projection(for: slice)
     }
 

@@ -31,7 +31,7 @@ extension ViewerState {
             hear(sound, at: time)
             commands = []
         case .note(let text):
-            status = TextSanitizer.clean(text)
+            status = text
             commands = []
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
@@ -162,7 +162,7 @@ extension ViewerState {
         var rules = followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
         case .keep: break
-        case .show(let text): status = TextSanitizer.clean(text)
+        case .show(let text): status = text
         case .clear: status = nil
         }
         followStatus = rules
@@ -220,10 +220,10 @@ extension ViewerState {
         switch sound {
         case .started(let duration, let note):
             playback = (time, duration)
-            status = TextSanitizer.clean(note)
+            status = note
         case .notPlayed(let note):
             playback = nil
-            status = TextSanitizer.clean(note)
+            status = note
         case .ended:
             playback = nil
         }

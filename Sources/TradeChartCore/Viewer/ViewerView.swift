@@ -41,8 +41,8 @@ public struct ViewerView: Sendable {
         let message = layout.columns >= 18 ? "Terminal too small" : "Too small"
         let detail = "need \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)"
         let y = max(0, layout.rows / 2 - 1)
-        frame.write(message, x: max(0, (layout.columns - message.count) / 2), y: y, style: CellStyle(.plain, .bold))
-        frame.write(detail, x: max(0, (layout.columns - detail.count) / 2), y: y + 1, style: .muted)
+        frame.write(message, x: max(0, (layout.columns - message.displayWidth) / 2), y: y, style: CellStyle(.plain, .bold))
+        frame.write(detail, x: max(0, (layout.columns - detail.displayWidth) / 2), y: y + 1, style: .muted)
     }
 
     func drawHeader(into frame: inout Frame) {
@@ -76,9 +76,9 @@ public struct ViewerView: Sendable {
         } else {
             candidates = spanTexts()
         }
-        let room = layout.columns - (x + changeText.unicodeScalars.count + 2)
-        if let right = candidates.first(where: { $0.unicodeScalars.count <= room }) {
-            frame.write(right, x: layout.columns - right.unicodeScalars.count, y: layout.headerRow,
+        let room = layout.columns - (x + changeText.displayWidth + 2)
+        if let right = candidates.first(where: { $0.displayWidth <= room }) {
+            frame.write(right, x: layout.columns - right.displayWidth, y: layout.headerRow,
                         style: cursor == nil ? .muted : .plain)
         }
     }
@@ -134,7 +134,7 @@ public struct ViewerView: Sendable {
     }
 
     func writeLabel(_ text: String, row: Int, into frame: inout Frame) {
-        let count = text.unicodeScalars.count
+        let count = text.displayWidth
         let x = max(layout.labelX, layout.columns - count)
         frame.write(text, x: x, y: row, style: .muted)
     }
@@ -166,17 +166,17 @@ public struct ViewerView: Sendable {
         let room = layout.columns - x - 2
         for hint in KeyMap.hints {
             let candidate = hints.filter { $0 == hint || kept.contains($0) }
-            guard candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").unicodeScalars.count <= room
+            guard candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").displayWidth <= room
             else { break }
             kept.append(hint)
         }
         let text = hints.filter(kept.contains).map { unicode ? $0.text : $0.ascii }.joined(separator: "  ")
-        frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
+        frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
     }
 
     /// A framed panel centred over the chart.
     func drawPanel(title: String, lines: [String], into frame: inout Frame) {
-        let inner = min(max(lines.map { $0.unicodeScalars.count }.max() ?? 0, title.unicodeScalars.count + 2), layout.columns - 4)
+        let inner = min(max(lines.map(\.displayWidth).max() ?? 0, title.displayWidth + 2), layout.columns - 4)
         let height = min(lines.count, layout.rows - 4)
         guard inner > 4, height > 0 else { return }
         let x0 = (layout.columns - inner - 4) / 2
@@ -186,8 +186,8 @@ public struct ViewerView: Sendable {
         frame.write(tl + String(repeating: h, count: inner + 2) + tr, x: x0, y: y0, style: border)
         frame.write(" \(title) ", x: x0 + 2, y: y0, style: CellStyle(.plain, .bold))
         for i in 0..<height {
-            let text = String(lines[i].unicodeScalars.prefix(inner))
-            let padded = text + String(repeating: " ", count: inner - text.unicodeScalars.count)
+            let text = DisplayWidth.prefix(lines[i], cells: inner)
+            let padded = text + String(repeating: " ", count: inner - text.displayWidth)
             frame.write(v + " " + padded + " " + v, x: x0, y: y0 + 1 + i, style: .plain)
             frame.restyle(x: x0, y: y0 + 1 + i, length: 1, style: border)
             frame.restyle(x: x0 + inner + 3, y: y0 + 1 + i, length: 1, style: border)

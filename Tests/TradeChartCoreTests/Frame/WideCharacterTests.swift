@@ -1,0 +1,74 @@
+import Testing
+@testable import TradeChartCore
+
+/// Wide characters take two cells wherever text is placed (issue 11, point 6).
+@Suite("Wide characters")
+struct WideCharacterTests {
+    @Test func displayWidthsFollowTheEastAsianWidths() {
+        #expect("日経平均".displayWidth == 8)
+        #expect("Ａｂ".displayWidth == 4, "fullwidth forms")
+        #expect("ｱ".displayWidth == 1, "halfwidth katakana")
+        #expect("한국".displayWidth == 4)
+        #expect("e\u{301}".displayWidth == 1, "a combining accent takes no cell")
+        #expect("📈".displayWidth == 2)
+        #expect("▲ … ⠿ │ €".displayWidth == 9, "ambiguous and narrow symbols take one")
+        #expect(DisplayWidth.prefix("日経平均", cells: 5) == "日経")
+    }
+
+    @Test func aWideCharacterTakesItsCellAndAContinuation() {
+        var frame = Frame(width: 10, height: 1)
+        #expect(frame.write("日経x", x: 1, y: 0) == 6)
+        #expect(frame[1, 0].character == "日" && frame[2, 0].isContinuation && frame[3, 0].character == "経")
+        #expect(frame.line(0) == " 日経x    ", "the text is as wide as the frame")
+        #expect(frame.line(0).displayWidth == 10)
+        // Half of a wide character overwritten: the other half becomes a space.
+        frame.write("a", x: 2, y: 0)
+        #expect(frame.line(0) == "  a経x    ")
+        frame.write("b", x: 3, y: 0)
+        #expect(frame.line(0) == "  ab x    ")
+        // One that does not fit whole at the edge is a space.
+        frame.write("xxxxxxxx経", x: 1, y: 0)
+        #expect(frame.line(0) == " xxxxxxxx ")
+        #expect(!frame.cells.contains { $0.isContinuation })
+    }
+
+    @Test func continuationsAreNeitherTextNorWritten() {
+        var frame = Frame(width: 6, height: 1)
+        frame.write("日本", x: 0, y: 0, style: CellStyle(.accent))
+        let ansi = AnsiRenderer().render(frame)
+        #expect(ansi.unicodeScalars.filter { $0 == Cell.continuationMark }.isEmpty)
+        #expect(ansi.contains("日本"))
+        #expect(TextSanitizer.clean("a\u{FFFF}b") == "ab", "the mark never comes from text")
+        var text = Frame(width: 6, height: 1)
+        text.write("a\u{FFFF}b", x: 0, y: 0)
+        #expect(text.line(0) == "ab    ")
+    }
+
+    @Test func theHeaderAndPanelsMeasureAWideName() {
+        let series = PriceSeries(name: "日経平均", times: TestSeries.daily(days: 300).times,
+                                 prices: TestSeries.daily(days: 300).prices, hasTimeOfDay: false)
+        var v = ViewerState(series: series, options: ViewerOptions(morphDuration: 0), columns: 100, rows: 30)
+        let header = v.frame(at: 0).line(0)
+        #expect(header.hasPrefix("日経平均  "))
+        #expect(Self.cells(header) == 100 && !header.hasSuffix(" "), "the date span ends at the right edge: \(header)")
+        _ = v.handle(.key(.character("d")), at: 1)
+        let frame = v.frame(at: 1)
+        // Every line of the panel has its right border in the same column.
+        let borders = (0..<frame.height).compactMap { y -> Int? in
+            let line = frame.line(y)
+            guard line.contains("│ ") else { return nil }
+            return Self.cells(String(line.unicodeScalars.prefix(through: line.unicodeScalars.lastIndex(of: "│")!)))
+        }
+        #expect(borders.count > 5 && Set(borders).count == 1, "\(borders)")
+        #expect((0..<frame.height).contains { frame.line($0).contains("日経平均, range") })
+    }
+
+    /// Cells of a line, measured here independently of `DisplayWidth`: CJK ideographs take two.
+    static func cells(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { $0 + ((0x3000...0x9FFF).contains($1.value) ? 2 : 1) }
+    }
+
+    @Test func wrappedTextIsCutByCells() {
+        #expect(TextWrap.lines("日経平均株価 ab", width: 5) == ["日経", "平均", "株価", "ab"])
+    }
+}
