@@ -29,7 +29,7 @@ public struct Audiograph: Sendable, Equatable {
     }
 
     /// The number of samples the sound has.
-    public var sampleCount: Int { max(Int(clamped: (duration * Double(sampleRate)).rounded()), 2) }
+    public var sampleCount: Int { max(Clamp.int((duration * Double(sampleRate)).rounded()), 2) }
 
     /// The 16-bit samples for the points of `slice`.
     public func samples(of series: PriceSeries, slice: RangeSlice) -> [Int16] {
@@ -47,19 +47,19 @@ public struct Audiograph: Sendable, Equatable {
         }
         let pitch = PitchMap(minimum: low, maximum: high, lowFrequency: lowFrequency, highFrequency: highFrequency)
         let count = sampleCount
-        let fadeSamples = max(Double(Int(clamped: fade * Double(sampleRate))), 1)
+        let fadeSamples = max(Double(Clamp.int(fade * Double(sampleRate))), 1)
         let peak = amplitude * Double(Int16.max)
         let twoPi = 2 * Double.pi
         var phase = 0.0
         var out = [Int16](repeating: 0, count: count)
         for k in 0..<count {
             let position = Double(range.count - 1) * Double(k) / Double(count - 1)
-            let left = min(Int(clamped: position), range.count - 1)
+            let left = min(Clamp.int(position), range.count - 1)
             let right = min(left + 1, range.count - 1)
             let t = position - Double(left)
             let price = prices[range.lowerBound + left] * (1 - t) + prices[range.lowerBound + right] * t
             let envelope = min(1, Double(k) / fadeSamples, Double(count - 1 - k) / fadeSamples)
-            out[k] = Int16(clamping: Int(clamped: (sin(phase) * peak * envelope).rounded()))
+            out[k] = Int16(clamping: Clamp.int((sin(phase) * peak * envelope).rounded()))
             phase += twoPi * pitch.frequency(of: price) / Double(sampleRate)
             if phase >= twoPi { phase -= twoPi }
         }
@@ -76,6 +76,6 @@ public struct Audiograph: Sendable, Equatable {
     public func pointIndex(atPlaybackTime seconds: Double, in slice: RangeSlice) -> Int {
         guard seconds.isFinite else { return seconds > 0 ? slice.last : slice.first }
         let fraction = min(max(seconds / duration, 0), 1)
-        return slice.first + Int(clamped: (fraction * Double(slice.count - 1)).rounded())
+        return slice.first + Clamp.int((fraction * Double(slice.count - 1)).rounded())
     }
 }

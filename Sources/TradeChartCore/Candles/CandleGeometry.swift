@@ -22,7 +22,7 @@ public struct CandleGeometry: Sendable, Equatable {
         let a = x(Double(first)), b = x(Double(last))
         let left = min(a, b) - step / 2, right = max(a, b) + step / 2
         let slot = right - left
-        let slotDots = Int(Clamp.int(slot.rounded(.down)))
+        let slotDots = Clamp.int(slot.rounded(.down))
         let width: Int
         if slotDots >= 3 {
             width = slotDots - max(1, slotDots / 4)
@@ -33,16 +33,5 @@ public struct CandleGeometry: Sendable, Equatable {
         bodyLeft = Clamp.int((center - Double(width) / 2).rounded(.down))
         bodyWidth = width
         wick = bodyLeft + (width - 1) / 2
-    }
-}
-
-/// Conversions from a computed Double to an Int that cannot trap: NaN gives 0 and
-/// values beyond the range of Int are held at its ends.
-public enum Clamp {
-    /// `value` as an Int, held inside `Int.min / 4 ... Int.max / 4` (room for sums of a few).
-    @inlinable public static func int(_ value: Double) -> Int {
-        guard !value.isNaN else { return 0 }
-        let bound = Double(Int.max / 4)
-        return Int(min(max(value, -bound), bound))
     }
 }

@@ -38,7 +38,7 @@ public enum CandleGrouping {
     public static func span(bars: Int, series: PriceSeries) -> String {
         let spacing = typicalSpacing(series)
         if series.hasTimeOfDay {
-            let minutes = Int((Double(bars) * Double(spacing) / 60).rounded())
+            let minutes = Clamp.int((Double(bars) * Double(spacing) / 60).rounded())
             if minutes >= 60 && minutes % 60 == 0 { return "\(minutes / 60) h" }
             return minutes >= 1 ? "\(minutes) min" : "\(bars * Int(spacing)) s"
         }

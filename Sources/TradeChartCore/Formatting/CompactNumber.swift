@@ -14,7 +14,7 @@ public enum CompactNumber {
     /// One decimal, dropped when it is `.0`.
     static func trimmed(_ v: Double) -> String {
         let rounded = (v * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if rounded == rounded.rounded() { return String(Clamp.int(rounded)) }
         return String(format1: rounded)
     }
 }
@@ -22,7 +22,7 @@ public enum CompactNumber {
 extension String {
     /// `v` with one decimal, without Foundation.
     init(format1 v: Double) {
-        let tenths = Int((abs(v) * 10).rounded())
+        let tenths = Clamp.int((abs(v) * 10).rounded())
         self = (v < 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
     }
 }

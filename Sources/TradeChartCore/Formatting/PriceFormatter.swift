@@ -92,7 +92,7 @@ public struct PriceFormatter: Sendable, Equatable {
     /// `-1.234e+56`; computed so that neither the product nor a power of ten overflows.
     static func scientific(_ value: Double, times factor: Double = 1, digits: Int) -> String {
         guard value.isFinite, value != 0 else { return value.isFinite ? "0" : PriceFormatter(decimals: 0).string(value) }
-        var exponent = Int(clamped: floor(log10(abs(value))))
+        var exponent = Clamp.int(floor(log10(abs(value))))
         // The mantissa: 10^exponent underflows below 1e-308, so denormals are lifted first.
         var mantissa = exponent < -300 ? abs(value) * 1e300 / pow(10, Double(exponent + 300))
             : abs(value) / pow(10, Double(exponent))

@@ -1,20 +1,15 @@
-extension Int {
-    /// The largest magnitude `init(clamped:)` gives: far beyond any screen, series or
-    /// sample, and far enough from `Int.max` that sums of a few such values cannot overflow.
-    public static let clampedLimit = 1 << 48
+/// The core's one conversion from a computed Double (a dot coordinate, a point index,
+/// a sample) to an Int: it cannot trap. Every such conversion in the core goes through it.
+public enum Clamp {
+    /// The largest magnitude `int` gives: far beyond any screen, series or sample, and
+    /// far enough from `Int.max` that sums of many such values cannot overflow.
+    public static let limit = 1 << 48
 
-    /// A computed Double (a dot coordinate, a point index, a sample) as an Int without a
-    /// trap: rounded toward zero like `Int(_:)`, clamped to ±`clampedLimit`, and `ifNaN`
-    /// for NaN. Every conversion of a computed Double in the core goes through this.
-    @inlinable public init(clamped value: Double, ifNaN: Int = 0) {
-        if value.isNaN {
-            self = ifNaN
-        } else if value >= Double(Int.clampedLimit) {
-            self = Int.clampedLimit
-        } else if value <= -Double(Int.clampedLimit) {
-            self = -Int.clampedLimit
-        } else {
-            self = Int(value)
-        }
+    /// `value` rounded toward zero like `Int(_:)`, held inside ±`limit`; `ifNaN` for NaN.
+    @inlinable public static func int(_ value: Double, ifNaN: Int = 0) -> Int {
+        if value.isNaN { return ifNaN }
+        if value >= Double(limit) { return limit }
+        if value <= -Double(limit) { return -limit }
+        return Int(value)
     }
 }

@@ -18,8 +18,8 @@ public struct LogTicks: Sendable, Equatable {
             self.init(values: linear.values, decimals: linear.decimals)
             return
         }
-        let firstExponent = Int((log10(low)).rounded(.down))
-        let lastExponent = Int((log10(high)).rounded(.up))
+        let firstExponent = Clamp.int((log10(low)).rounded(.down))
+        let lastExponent = Clamp.int((log10(high)).rounded(.up))
         var best: [Double] = []
         for multipliers: [Double] in [[1, 2, 5], [1, 2], [1]] {
             let values = Self.ticks(multipliers, every: 1, firstExponent, lastExponent, low, high)
@@ -39,7 +39,7 @@ public struct LogTicks: Sendable, Equatable {
             return
         }
         let smallest = best.first!
-        let decimals = smallest >= 1 ? 0 : Int((-log10(smallest)).rounded(.up))
+        let decimals = smallest >= 1 ? 0 : Clamp.int((-log10(smallest)).rounded(.up))
         self.init(values: best, decimals: decimals)
     }
 

@@ -40,7 +40,7 @@ public struct PriceTicks: Sendable, Equatable {
             decimals = 2
             return
         }
-        var exponent = Int(clamped: log10(raw).rounded(.down))
+        var exponent = Clamp.int(log10(raw).rounded(.down))
         while PriceTicks.power(exponent + 1) <= raw { exponent += 1 }
         while PriceTicks.power(exponent) > raw { exponent -= 1 }
         let magnitude = PriceTicks.power(exponent)

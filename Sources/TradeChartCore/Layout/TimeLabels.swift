@@ -124,7 +124,7 @@ public struct TimeLabels: Sendable, Equatable {
             var fits = true
             var nextFree = Int.min
             for (i, mark) in marks.enumerated() {
-                let c = Int(clamped: column(mark.index).rounded(.down), ifNaN: -1)
+                let c = Clamp.int(column(mark.index).rounded(.down), ifNaN: -1)
                 guard c >= 0, c < width else { continue }
                 let length = mark.text.unicodeScalars.count
                 let start = min(max(c - length / 2, 0), max(width - length, 0))

@@ -21,7 +21,7 @@ public struct PointWindow: Sendable, Hashable {
     func resized(to width: Int, keeping anchor: Int, count: Int) -> PointWindow {
         let width = min(max(width, Self.minimumWidth), count)
         let share = self.width > 1 ? Double(anchor - first) / Double(self.width - 1) : 1
-        let first = anchor - Int((share * Double(width - 1)).rounded())
+        let first = anchor - Clamp.int((share * Double(width - 1)).rounded())
         return PointWindow(first: first, last: first + width - 1).clamped(count: count)
     }
 

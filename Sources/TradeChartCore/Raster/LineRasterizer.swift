@@ -28,8 +28,8 @@ public enum LineRasterizer {
         let xLow = min(xFirst, xLast), xHigh = max(xFirst, xLast)
         guard xHigh >= 0, xLow <= Double(width) else { return }
         // Every column that can touch [xLow, xHigh]; each column checks itself exactly.
-        let startColumn = xLow < 1 ? 0 : Int(clamped: xLow) - 1
-        let endColumn = xHigh >= Double(width - 1) ? width - 1 : Int(clamped: xHigh)
+        let startColumn = xLow < 1 ? 0 : Clamp.int(xLow) - 1
+        let endColumn = xHigh >= Double(width - 1) ? width - 1 : Clamp.int(xHigh)
         guard startColumn <= endColumn else { return }
 
         // With a negative scale, negated x rises with the index; negation is exact.
@@ -67,7 +67,7 @@ public enum LineRasterizer {
     /// coordinate `y`: `on` dots lit then `off` dark, starting at dot column 0.
     public static func drawDashedRow(atY y: Double, on: Int = 2, off: Int = 3, into canvas: inout DotCanvas) {
         guard y >= 0, y < Double(canvas.heightDots), on > 0, off >= 0 else { return }
-        let row = Int(clamped: y)
+        let row = Clamp.int(y)
         for column in 0..<canvas.widthDots where column % (on + off) < on {
             canvas.fillColumn(column, from: row, through: row)
         }
@@ -106,8 +106,8 @@ public enum LineRasterizer {
     /// Lights rows floor(yLow)...floor(yHigh) of `column`, clipped; nothing when yLow > yHigh.
     static func fill(column: Int, yLow: Double, yHigh: Double, canvas: inout DotCanvas) {
         guard yLow <= yHigh, yHigh >= 0, yLow < Double(canvas.heightDots) else { return }
-        let top = yLow <= 0 ? 0 : Int(clamped: yLow)
-        let bottom = yHigh >= Double(canvas.heightDots) ? canvas.heightDots - 1 : Int(clamped: yHigh)
+        let top = yLow <= 0 ? 0 : Clamp.int(yLow)
+        let bottom = yHigh >= Double(canvas.heightDots) ? canvas.heightDots - 1 : Clamp.int(yHigh)
         canvas.fillColumn(column, from: top, through: bottom)
     }
 }
@@ -147,7 +147,7 @@ struct IndexSearch {
             let g = ((mirrored ? -bound : bound) - map.offset) / map.scale
             if g > Double(below + 1) { guess = min(g.rounded(.up), Double(above)) }
         }
-        let start = Int(clamped: guess, ifNaN: below + 1)
+        let start = Clamp.int(guess, ifNaN: below + 1)
         if passes(start, bound, strict) {
             above = start
             var step = 1

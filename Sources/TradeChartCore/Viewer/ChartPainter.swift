@@ -17,10 +17,10 @@ enum ChartPainter {
         var markerStyle = lineStyle
         if let cursor = state.displayedCursor(at: time) {
             let dotX = projection.x(Double(cursor))
-            cursorColumn = Int(clamped: (dotX / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
+            cursorColumn = Clamp.int((dotX / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
             let price = state.series.prices[cursor]
             // The projection maps the scaled prices the index holds.
-            markerRow = Int(clamped: (projection.y(state.index.values[cursor]) / Double(charset.dotRowsPerCell)).rounded(.down),
+            markerRow = Clamp.int((projection.y(state.index.values[cursor]) / Double(charset.dotRowsPerCell)).rounded(.down),
                             ifNaN: -1)
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
         }
@@ -28,9 +28,9 @@ enum ChartPainter {
         var liveColumn = -1, liveRow = -1
         if state.options.live && !state.isAnimating(at: time) {
             let newest = state.series.count - 1
-            liveColumn = Int(clamped: (projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down),
+            liveColumn = Clamp.int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down),
                              ifNaN: -1)
-            liveRow = Int(clamped: (projection.y(state.index.values[newest]) / Double(charset.dotRowsPerCell)).rounded(.down),
+            liveRow = Clamp.int((projection.y(state.index.values[newest]) / Double(charset.dotRowsPerCell)).rounded(.down),
                           ifNaN: -1)
         }
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "|" : "│"

@@ -132,7 +132,7 @@ public struct ViewerState: Sendable {
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {
         guard target.x.scale != 0 else { return slice.last }
-        let i = Int(clamped: target.x.inverse(x).rounded(), ifNaN: slice.last)
+        let i = Clamp.int(target.x.inverse(x).rounded(), ifNaN: slice.last)
         return min(max(i, slice.first), slice.last)
     }
 

@@ -124,7 +124,7 @@ extension ViewerState {
             next = current + steps
         } else {
             let x = target.x(Double(current)) + Double(steps)
-            next = Int(clamped: target.x.inverse(x).rounded(), ifNaN: current)
+            next = Clamp.int(target.x.inverse(x).rounded(), ifNaN: current)
             if next == current { next += steps > 0 ? 1 : -1 }
         }
         cursor = min(max(next, slice.first), slice.last)

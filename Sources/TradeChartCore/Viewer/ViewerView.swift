@@ -115,7 +115,7 @@ public struct ViewerView: Sendable {
         guard projection.y.scale != 0 else {
             // Flat series: one label at mid height.
             let price = state.series.prices[state.slice.last]
-            let row = layout.chartY + Int(clamped: projection.y(scale.scaled(price)) / dotsHigh)
+            let row = layout.chartY + Clamp.int(projection.y(scale.scaled(price)) / dotsHigh)
             writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
             return
         }
@@ -126,7 +126,7 @@ public struct ViewerView: Sendable {
         let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
         var usedRows = Set<Int>()
         for value in ticks.values {
-            let row = layout.chartY + Int(clamped: (projection.y(scale.scaled(value)) / dotsHigh).rounded(.down))
+            let row = layout.chartY + Clamp.int((projection.y(scale.scaled(value)) / dotsHigh).rounded(.down))
             guard row >= layout.chartY, row < layout.chartY + layout.chartHeight, !usedRows.contains(row) else { continue }
             usedRows.insert(row)
             writeLabel(formatter.string(value), row: row, into: &frame)
