@@ -26,6 +26,10 @@ static const mmask_t tc_BUTTON1_CLICKED = BUTTON1_CLICKED;
 static const mmask_t tc_BUTTON4_PRESSED = BUTTON4_PRESSED;
 static const mmask_t tc_BUTTON5_PRESSED = BUTTON5_PRESSED;
 
+/// The key code the SGR mouse report's start (ESC [ <) is bound to (define_key): the
+/// rest of the report is read and decoded by the program, whatever terminfo says.
+static const int tc_KEY_SGR_MOUSE = KEY_MAX + 1;
+
 static inline WINDOW *tc_stdscr(void) { return stdscr; }
 static inline void tc_set_escdelay(int ms) { set_escdelay(ms); }
 

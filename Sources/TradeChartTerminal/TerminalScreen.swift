@@ -97,8 +97,12 @@ public final class TerminalScreen {
         keypad(tc_stdscr(), true)
         curs_set(0)
         tc_set_escdelay(25)
-        mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)
+        // SGR reports start with ESC [ <; they are read here (see readSGRMouse), also where
+        // terminfo's kmous says X10 (tmux-256color), which has ncurses expect ESC [ M.
+        define_key("\u{1B}[<", 0)
+        define_key("\u{1B}[<", tc_KEY_SGR_MOUSE)
         mouseinterval(0)
+        requestMouse()
         if options.color && has_colors() {
             start_color()
             use_default_colors()
@@ -117,6 +121,29 @@ public final class TerminalScreen {
     }
 
     deinit { close() }
+
+    /// Asks for mouse reports: presses and releases (ncurses, as terminfo says), motion
+    /// while a button is held (1002: drags), in the SGR encoding (1006) whatever TERM says,
+    /// so that clicks beyond column 223, where X10 reports end, arrive too.
+    private func requestMouse() {
+        mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)
+        // Written at once, after what mousemask wrote (ncurses writes it unbuffered too).
+        writeNow(Self.mouseModesOn)
+    }
+
+    static let mouseModesOn = "\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseModesOff = "\u{1B}[?1006l\u{1B}[?1002l"
+
+    private func writeNow(_ text: String) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(outputDescriptor, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
+    }
 
     /// What gives the terminal back when there is no time for ncurses (a signal while
     /// the loop is stuck, a crash): leave the alternate screen, normal keypad and
@@ -137,6 +164,7 @@ public final class TerminalScreen {
         guard !closed else { return }
         closed = true
         curs_set(1)
+        writeNow(Self.mouseModesOff)
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -203,6 +231,7 @@ public final class TerminalScreen {
         if result == ERR { return nil }
         if result == KEY_CODE_YES {
             if Int32(ch) == KEY_MOUSE { return mouseEvent().map { .mouse($0) } }
+            if Int32(ch) == tc_KEY_SGR_MOUSE { return readSGRMouse().map { .mouse($0) } }
             return TerminalInput.event(forKeyCode: Int32(ch))
         }
         return TerminalInput.event(forCharacter: UInt32(ch))
@@ -225,7 +254,7 @@ public final class TerminalScreen {
                 return .resize(columns: size.columns, rows: size.rows)
             case SIGCONT:
                 keypad(tc_stdscr(), true)
-                mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)
+                requestMouse()
                 curs_set(0)
                 let size = self.size
                 return .resize(columns: size.columns, rows: size.rows)
@@ -233,6 +262,23 @@ public final class TerminalScreen {
                 return .interrupted(signal: signal)
             }
         }
+    }
+
+    /// Reads the rest of an SGR mouse report (after its ESC [ <, which ncurses gave as
+    /// `tc_KEY_SGR_MOUSE`): digits and semicolons up to M or m. The terminal sends a report
+    /// in one write, so the rest is there; a report cut short is dropped.
+    private func readSGRMouse() -> MouseInput? {
+        wtimeout(tc_stdscr(), 50)
+        defer { wtimeout(tc_stdscr(), 0) }
+        var body = ""
+        while body.count < 24 {
+            var ch: wint_t = 0
+            guard get_wch(&ch) == OK, let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+            body.unicodeScalars.append(scalar)
+            if scalar == "M" || scalar == "m" { return TerminalInput.sgrMouse(body) }
+            guard scalar == ";" || ("0"..."9").contains(scalar) else { return nil }
+        }
+        return nil
     }
 
     /// Reads the pending mouse event (after KEY_MOUSE).
