@@ -28,17 +28,24 @@ static volatile sig_atomic_t restored = 0;
 static struct sigaction previous_quit[COUNT(quit_signals)];
 static struct sigaction previous_notice[COUNT(notice_signals)];
 static struct sigaction previous_crash[COUNT(crash_signals)];
+static struct sigaction previous_stop;
+static char stop_bytes[RESET_CAPACITY];
+static size_t stop_count = 0;
 
-void tc_signals_restore_terminal(void) {
-    if (restored || terminal_fd < 0) return;
-    restored = 1;
+static void write_all(const char *bytes, size_t count) {
     size_t done = 0;
-    while (done < reset_count) {
-        ssize_t n = write(terminal_fd, reset_bytes + done, reset_count - done);
+    while (done < count) {
+        ssize_t n = write(terminal_fd, bytes + done, count - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         done += (size_t)n;
     }
+}
+
+void tc_signals_restore_terminal(void) {
+    if (restored || terminal_fd < 0) return;
+    restored = 1;
+    write_all(reset_bytes, reset_count);
     if (have_saved_mode) tcsetattr(terminal_fd, TCSANOW, &saved_mode);
 }
 
@@ -85,6 +92,28 @@ static void on_crash(int sig, siginfo_t *info, void *context) {
     raise(sig);
 }
 
+// Ctrl-Z: what curses does not know to undo (the stop bytes), then curses' own stop
+// handler (it leaves the alternate screen, stops, and sets the screen up again after fg).
+static void on_stop(int sig) {
+    int saved_errno = errno;
+    if (terminal_fd >= 0) write_all(stop_bytes, stop_count);
+    if (!(previous_stop.sa_flags & SA_SIGINFO) && previous_stop.sa_handler != SIG_DFL
+        && previous_stop.sa_handler != SIG_IGN && previous_stop.sa_handler != NULL) {
+        previous_stop.sa_handler(sig);
+    } else if (previous_stop.sa_handler == SIG_DFL) {
+        struct sigaction mine;
+        sigaction(sig, &previous_stop, &mine);
+        raise(sig);
+        sigaction(sig, &mine, NULL);
+    }
+    errno = saved_errno;
+}
+
+void tc_signals_on_stop(const char *bytes, size_t length) {
+    stop_count = length < RESET_CAPACITY ? length : RESET_CAPACITY;
+    memcpy(stop_bytes, bytes, stop_count);
+}
+
 void tc_signals_remember_mode(int tty_fd) {
     have_saved_mode = tcgetattr(tty_fd, &saved_mode) == 0;
 }
@@ -111,6 +140,11 @@ int tc_signals_install(int tty_fd, const char *reset, size_t reset_length) {
     action.sa_sigaction = on_crash;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (size_t i = 0; i < COUNT(crash_signals); i++) sigaction(crash_signals[i], &action, &previous_crash[i]);
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = on_stop;
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGTSTP, &action, &previous_stop);
     return pipe_fds[0];
 }
 
@@ -128,6 +162,7 @@ void tc_signals_uninstall(void) {
     for (size_t i = 0; i < COUNT(quit_signals); i++) sigaction(quit_signals[i], &previous_quit[i], NULL);
     for (size_t i = 0; i < COUNT(notice_signals); i++) sigaction(notice_signals[i], &previous_notice[i], NULL);
     for (size_t i = 0; i < COUNT(crash_signals); i++) sigaction(crash_signals[i], &previous_crash[i], NULL);
+    sigaction(SIGTSTP, &previous_stop, NULL);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
     pipe_fds[0] = pipe_fds[1] = -1;

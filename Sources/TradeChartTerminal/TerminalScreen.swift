@@ -116,6 +116,8 @@ public final class TerminalScreen {
             // Installed after newterm, so the resize signal comes to us (and ncurses is
             // told with resizeterm) instead of ncurses' own handler.
             let reset = Self.resetBytes()
+            let stop = Array(Self.mouseModesOff.utf8).map { CChar(bitPattern: $0) }
+            stop.withUnsafeBufferPointer { tc_signals_on_stop($0.baseAddress, $0.count) }
             signalDescriptor = reset.withUnsafeBufferPointer { tc_signals_install(outputDescriptor, $0.baseAddress, $0.count) }
         }
     }

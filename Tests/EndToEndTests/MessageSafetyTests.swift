@@ -84,6 +84,20 @@ struct MessageSafetyTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// Following a file that holds one price so far: the wait is said on the terminal,
+    /// before curses, through the same sanitizer.
+    @Test func theWaitForAFollowedFileNamesItWithoutItsEscapes() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "Date,Close\n2019-05-06,100\n".write(toFile: "\(dir)/later\(Self.hostile).csv", atomically: true, encoding: .utf8)
+        let t = try TmuxSession("\(TmuxSession.binary) --follow \(dir)/later*.csv", width: 220, height: 24)
+        try t.waitFor("waiting (Ctrl-C to stop)")
+        #expect(try t.query("#{pane_title}") != "PWNED")
+        #expect(try t.capture().contains("later [2J ]2;PWNED [31m.csv: waiting for a second price"),
+                "the name, its escapes dropped")
+        try t.send("C-c")
+    }
+
     /// A name that is not UTF-8: the bytes of the argument are the path, the name shown is repaired.
     @Test func aFileNameThatIsNotUTF8Opens() throws {
         let dir = try Self.folder()

@@ -19,12 +19,18 @@ void tc_signals_remember_mode(int tty_fd);
 ///   second one arrives before the loop took the first, the loop is stuck: the handler
 ///   gives the terminal back itself and exits with 128 + signal.
 /// - SIGWINCH and SIGCONT (after Ctrl-Z and fg) go through the pipe too.
+/// - SIGTSTP (Ctrl-Z): the bytes of `tc_signals_on_stop` are written, then the previous
+///   handler (curses' own) runs.
 /// - SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE (a crash): the terminal is given
 ///   back, then the previous handler (the Swift runtime's crash reporter) or the default
 ///   action runs.
 ///
 /// Returns the pipe's read end, or -1 when the pipe cannot be made.
 int tc_signals_install(int tty_fd, const char *reset, size_t reset_length);
+
+/// The bytes written to the terminal on SIGTSTP (Ctrl-Z) before curses' own stop handler
+/// runs: what curses does not know to undo (SGR mouse reports). Set before installing.
+void tc_signals_on_stop(const char *bytes, size_t length);
 
 /// The next signal waiting in the pipe, 0 when none (never blocks).
 int tc_signals_take(void);
