@@ -24,6 +24,8 @@ public struct ViewerState: Sendable {
     public internal(set) var playback: (start: Double, duration: Double)?
     /// A one-line note for the status line.
     public internal(set) var status: String?
+    /// Whether each cursor step plays a tone (`s`).
+    public internal(set) var tones: Bool
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -46,6 +48,7 @@ public struct ViewerState: Sendable {
         self.series = series
         self.options = options
         self.memory = memory
+        tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
         index = MinMaxIndex(series.prices)
         let labels = Self.priceLabels(index, count: series.count)
@@ -125,6 +128,13 @@ public struct ViewerState: Sendable {
 
     /// The price of the range's first point, the baseline of changes.
     public var baselinePrice: Double { series.prices[slice.first] }
+
+    /// The pitch of a point's tone: its price on the audiograph's scale of the range shown
+    /// (the lowest price low, the highest high).
+    public func toneFrequency(of point: Int) -> Double {
+        let span = index.minMax(slice.first...slice.last)
+        return PitchMap(minimum: span.min, maximum: span.max).frequency(of: series.prices[point])
+    }
 
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {
