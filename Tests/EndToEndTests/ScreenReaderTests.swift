@@ -222,3 +222,20 @@ struct ScreenReaderTests {
         try open("\(Self.bin) Data/dax.csv", shows: "[1Y]", alternateScreen: "1")
     }
 }
+
+/// Leaving the screen-reader mode gives the terminal its mode back.
+@Suite("Screen-reader mode leaves the terminal as it was", .serialized)
+struct ScreenReaderExitTests {
+    @Test(arguments: [("q", 0), ("C-c", 130)])
+    func theTerminalEchoesAndEditsLinesAgainAfterwards(key: String, status: Int32) throws {
+        let t = try TmuxSession("\(TmuxSession.binary) --screen-reader Data/dax.csv; echo \"status $?\"; "
+                                + "stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '",
+                                width: 100, height: 30)
+        try t.waitFor("tradechart, screen-reader mode.")
+        try t.send(key)
+        #expect(try t.waitForExit() == 0, "the shell's last command (stty) ran")
+        let screen = try t.captureWithHistory()
+        #expect(screen.contains("status \(status)"), "\(key) leaves with \(status)")
+        #expect(screen.contains("icanon echo"), "line editing and echo back after \(key): \(screen)")
+    }
+}
