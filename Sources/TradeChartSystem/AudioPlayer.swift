@@ -79,13 +79,17 @@ public enum AudioPlayer {
         }
         let process = Process()
         let player: String
+        // The file the person's player reads; ours to close once the player has it.
+        var input: FileHandle?
+        defer { try? input?.close() }
         switch choice {
         case .command(let line):
-            guard let file = FileHandle(forReadingAtPath: path) else { return (.failed(reason: "cannot read \(path)"), nil) }
+            input = FileHandle(forReadingAtPath: path)
+            guard let input else { return (.failed(reason: "cannot read \(path)"), nil) }
             player = line
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", line]
-            process.standardInput = file
+            process.standardInput = input
         case .known(let searchPath):
             guard let found = findPlayer(searchPath: searchPath) else { return (.written(path: path), nil) }
             player = found

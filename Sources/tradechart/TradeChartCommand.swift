@@ -137,7 +137,7 @@ struct TradeChartCommand: ParsableCommand {
             // one runs may depend on the remembered settings, read while the file loads.
             let chartReason = TerminalCheck.whyNotInteractive(device: device)
             if let reason = TerminalCheck.whyNoKeyboard(device: device)
-                ?? (mayReadScreenReader ? nil : chartReason) {
+                ?? (mayRunScreenReader ? nil : chartReason) {
                 StandardError.writeLine(Self.notInteractive(reason, file: file))
                 return 2
             }
@@ -201,7 +201,7 @@ struct TradeChartCommand: ParsableCommand {
 
     /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
     /// show the chart is no reason to stop yet: asked for, TERM=dumb, or perhaps remembered.
-    var mayReadScreenReader: Bool {
+    var mayRunScreenReader: Bool {
         screenReader ?? (Environment.term == "dumb" || !noState)
     }
 

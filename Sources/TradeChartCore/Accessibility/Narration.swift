@@ -44,7 +44,8 @@ public enum Narration {
         case .mouse:
             lines += changes(from: before, to: after)
         case .follow:
-            lines += changes(from: before, to: after)
+            // A followed file grows often: the newest price is said, the range only when it changed.
+            if after.range != before.range { lines.append(rangeLine(after)) }
             let newest = after.series.count - 1
             if after.series.count != before.series.count || after.series.prices[newest] != before.series.prices.last {
                 lines.append("Latest: \(pointLine(after, at: newest))")

@@ -138,6 +138,33 @@ struct NarrationTests {
         expectPlain(press(.character("d"), &viewer), "the description of a hostile name")
     }
 
+    @Test func intradayStepsSayTheTimeOfDay() {
+        // Fri 8 Nov 2019 from 15:55, a price a minute.
+        let start: Int64 = CivilDate(year: 2019, month: 11, day: 8).dayNumber * 86_400 + (15 * 60 + 55) * 60
+        let minutes = PriceSeries(name: "SPX", times: (0..<5).map { start + Int64($0) * 60 },
+                                  prices: [3090.5, 3091, 3089.25, 3093, 3092.75], hasTimeOfDay: true)
+        var state = ViewerState(series: minutes, range: .oneDay, options: ViewerOptions(showsPanels: false),
+                                columns: 100, rows: 30)
+        #expect(press(.left, &state) == ["Fri 8 Nov 2019, 15:59, 3,092.75, up 2.25, 0.07 percent, point 5 of 5"])
+    }
+
+    @Test func rowsArrivingOnAFollowedFileSayTheLatestPrice() {
+        var state = ViewerState(series: series, range: .oneYear, options: ViewerOptions(followed: "dax.csv", showsPanels: false),
+                                columns: 100, rows: 30)
+        var grown = series
+        grown.times.append(series.times.last! + 86_400)
+        grown.prices.append(series.prices.last! + 12.5)
+        let before = state
+        let event = ViewerEvent.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false))
+        _ = state.handle(event, at: 1)
+        let lines = Narration.lines(for: event, from: before, to: state)
+        #expect(lines.count == 1, "one line a new row: \(lines)")
+        #expect(lines.last?.hasPrefix("Latest: \(ReadableTime.text(grown.times.last!, withTimeOfDay: false)), "
+                                      + "\(state.priceFormatter.string(grown.prices.last!)), ") == true, "\(lines)")
+        let unchanged = state
+        #expect(Narration.lines(for: .follow(.none), from: unchanged, to: state).isEmpty, "a look that found nothing says nothing")
+    }
+
     @Test func tonesSwitchOnAndOffAndSaySo() {
         var state = screenReader()
         #expect(press(.character("s"), &state).first?.hasPrefix("Tones on") == true)
