@@ -232,7 +232,7 @@ struct TradeChartCommand: ParsableCommand {
                    remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
                    device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
-        // The viewer always draws on a terminal (checked before loading).
+        // The viewer always draws on a terminal (checked in execute()).
         let useColor = !screenReader && color.resolved(outputIsTerminal: true)
         let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
         let chosenCharset = charset != .auto ? resolvedCharset()
