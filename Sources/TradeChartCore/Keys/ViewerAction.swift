@@ -11,6 +11,8 @@ public enum ViewerAction: Sendable, Hashable {
     case dismiss
     case describe
     case listen
+    /// Switch the tone for each cursor step on or off.
+    case toggleTones
     case help
     case quit
 }

@@ -28,6 +28,8 @@ public struct ViewerState: Sendable {
     /// A one-line note for the status line, always free of control characters: every
     /// note goes through `TextSanitizer` on its way in, whoever set it.
     public internal(set) var status: String? { didSet { status = status.map(TextSanitizer.clean) } }
+    /// Whether each cursor step plays a tone (`s`).
+    public internal(set) var tones: Bool
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -50,6 +52,7 @@ public struct ViewerState: Sendable {
         self.series = series
         self.options = options
         self.memory = memory
+        tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
         priceScale = PriceScale(for: series.prices)
         index = MinMaxIndex(priceScale.scaled(series.prices))
@@ -128,6 +131,13 @@ public struct ViewerState: Sendable {
 
     /// The price of the range's first point, the baseline of changes.
     public var baselinePrice: Double { series.prices[slice.first] }
+
+    /// The pitch of a point's tone: its price on the audiograph's scale of the range shown
+    /// (the lowest price low, the highest high).
+    public func toneFrequency(of point: Int) -> Double {
+        let span = index.minMax(slice.first...slice.last)
+        return PitchMap(minimum: span.min, maximum: span.max).frequency(of: series.prices[point])
+    }
 
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {
