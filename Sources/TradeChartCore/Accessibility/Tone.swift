@@ -28,6 +28,6 @@ public struct Tone: Sendable, Equatable {
     public func samples(sampleRate: Int) -> [Int16] {
         var mixer = ToneMixer(sampleRate: sampleRate)
         mixer.start(self)
-        return mixer.render(count: Int((duration * Double(mixer.sampleRate)).rounded()))
+        return mixer.render(count: Clamp.int((duration * Double(mixer.sampleRate)).rounded()))
     }
 }

@@ -54,11 +54,11 @@ public struct ToneMixer: Sendable {
         let rate = Double(sampleRate)
         voices.removeAll { $0.cut != nil }
         for i in voices.indices {
-            voices[i].cut = (voices[i].position, max(Int(cutFade * rate), 1))
+            voices[i].cut = (voices[i].position, max(Clamp.int(cutFade * rate), 1))
         }
-        let length = max(Int((tone.duration * rate).rounded()), 2)
-        voices.append(Voice(tone: tone, length: length, attack: max(Int(tone.attack * rate), 1),
-                            release: max(Int(tone.release * rate), 1)))
+        let length = max(Clamp.int((tone.duration * rate).rounded()), 2)
+        voices.append(Voice(tone: tone, length: length, attack: max(Clamp.int(tone.attack * rate), 1),
+                            release: max(Clamp.int(tone.release * rate), 1)))
     }
 
     /// The next `count` samples (silence where no tone sounds).
@@ -77,6 +77,6 @@ public struct ToneMixer: Sendable {
             }
         }
         voices.removeAll { $0.isDone }
-        return out.map { Int16(max(min($0.rounded(), Double(Int16.max)), Double(Int16.min))) }
+        return out.map { Int16(clamping: Clamp.int($0.rounded())) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import TradeChartCore
@@ -12,24 +13,27 @@ import Testing
 @Suite("Viewer properties")
 struct ViewerPropertyTests {
     static let cases = 10_000
+    /// The cases run in this many parallel parts (the machine has two cores).
+    static let parts = 2
 
-    @Test func noSeriesAndNoEventsTrapAndEveryFrameFitsTheTerminal() {
+    @Test(arguments: 0..<parts)
+    func noSeriesAndNoEventsTrapAndEveryFrameFitsTheTerminal(part: Int) {
         PropertyCrashReport.install()
         let seeds: [UInt64]
         if let text = getenv("VIEWER_PROPERTY_SEED"), let one = UInt64(String(cString: text)) {
-            seeds = [one]
+            seeds = part == 0 ? [one] : []
         } else {
-            seeds = (0..<UInt64(Self.cases)).map { 0x5EED_0000 + $0 }
+            seeds = stride(from: part, to: Self.cases, by: Self.parts).map { 0x5EED_0000 + UInt64($0) }
         }
         var failures = 0
         for seed in seeds {
-            if let problem = PropertyCase(seed: seed).run() {
+            if let problem = PropertyCase(seed: seed).run(part: part) {
                 failures += 1
                 Issue.record("seed \(seed): \(problem)")
                 if failures >= 3 { break }
             }
         }
-        PropertyCrashReport.current = nil
+        PropertyCrashReport.running[part] = nil
     }
 }
 
@@ -53,7 +57,8 @@ struct PropertyCase {
         options = ViewerOptions(charset: charsets[Int(rng.next() % UInt64(charsets.count))],
                                 color: rng.next() % 2 == 0,
                                 morphDuration: [0, 0.3, 1.2, 5][Int(rng.next() % 4)],
-                                followed: rng.next() % 3 == 0 ? "quotes\u{1B}[31m.csv" : nil)
+                                followed: rng.next() % 3 == 0 ? "quotes\u{1B}[31m.csv" : nil,
+                                tones: rng.next() % 2 == 0, showsPanels: rng.next() % 4 != 0)
         range = rng.next() % 3 == 0 ? ChartRange.allCases.randomElement(using: &rng) : nil
         var time = Double(rng.next() % 1000) / 10
         var steps: [(Double, ViewerEvent)] = []
@@ -65,16 +70,23 @@ struct PropertyCase {
         self.steps = steps
     }
 
-    /// Runs the case; nil when every frame was right, else what was wrong.
-    func run() -> String? {
-        PropertyCrashReport.current = self
+    /// Runs the case (as part `part` of the test); nil when every frame was right, else what was wrong.
+    func run(part: Int) -> String? {
+        PropertyCrashReport.running[part] = self
         var state = ViewerState(series: series, range: range, options: options, columns: columns, rows: rows,
                                 status: "opened \u{1B}]0;title\u{07}")
         if let problem = check(state.frame(at: 0), columns: columns, rows: rows, "the first frame") { return problem }
         var size = (columns, rows)
         for (n, step) in steps.enumerated() {
-            PropertyCrashReport.step = n
+            PropertyCrashReport.steps[part] = n
+            let before = state
             _ = state.handle(step.event, at: step.time)
+            // What the screen-reader mode says of it.
+            for line in Narration.lines(for: step.event, from: before, to: state) {
+                if line.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
+                    return "after event \(n): narration with a control character: \(line.debugDescription)\n" + description
+                }
+            }
             if case .resize(let c, let r) = step.event { size = (c, r) }
             // The frame when the event arrived, and now and then one a little later (a morph under way).
             for t in n % 4 == 3 ? [step.time, step.time + 0.37] : [step.time] {
@@ -231,24 +243,40 @@ struct PropertyCase {
     }
 }
 
-/// The case being run, written out when the process traps (the test cannot report a
-/// trap itself: it ends the process).
+/// The cases being run (one slot for each part of the test, each written by its own
+/// thread only), written out when the process traps: the test cannot report a trap
+/// itself, it ends the process.
 enum PropertyCrashReport {
-    nonisolated(unsafe) static var current: PropertyCase?
-    nonisolated(unsafe) static var step = 0
+    nonisolated(unsafe) static let running: UnsafeMutablePointer<PropertyCase?> = {
+        let slots = UnsafeMutablePointer<PropertyCase?>.allocate(capacity: ViewerPropertyTests.parts)
+        slots.initialize(repeating: nil, count: ViewerPropertyTests.parts)
+        return slots
+    }()
+    nonisolated(unsafe) static let steps: UnsafeMutablePointer<Int> = {
+        let slots = UnsafeMutablePointer<Int>.allocate(capacity: ViewerPropertyTests.parts)
+        slots.initialize(repeating: 0, count: ViewerPropertyTests.parts)
+        return slots
+    }()
     nonisolated(unsafe) static var installed = false
     /// The handlers before ours (the runtime's backtracer): put back after the report, so
     /// the trapping instruction, run again, reaches them.
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    static let lock = NSLock()
 
     static func install() {
+        lock.lock()
+        defer { lock.unlock() }
         guard !installed else { return }
         installed = true
+        _ = running
+        _ = steps
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            if let current = PropertyCrashReport.current {
-                let text = "\nViewer property case trapped (signal \(signal)) at event \(PropertyCrashReport.step): "
-                    + "seed \(current.seed) (replay: VIEWER_PROPERTY_SEED=\(current.seed))\n\(current.description)\n"
+            for part in 0..<ViewerPropertyTests.parts {
+                guard let current = PropertyCrashReport.running[part] else { continue }
+                let text = "\nViewer property case trapped (signal \(signal)), if not another part's: event "
+                    + "\(PropertyCrashReport.steps[part]) of seed \(current.seed) (replay: VIEWER_PROPERTY_SEED=\(current.seed))\n"
+                    + "\(current.description)\n"
                 _ = text.withCString { write(2, $0, strlen($0)) }
             }
             if var before = PropertyCrashReport.previous[signal] { sigaction(signal, &before, nil) }
