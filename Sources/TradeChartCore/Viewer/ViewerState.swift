@@ -54,8 +54,7 @@ public struct ViewerState: Sendable {
         self.memory = memory
         tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
-        priceScale = PriceScale(for: series.prices)
-        index = MinMaxIndex(priceScale.scaled(series.prices))
+        (priceScale, index) = Self.scaledIndex(series.prices)
         let labels = Self.priceLabels(index, priceScale)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
@@ -72,6 +71,16 @@ public struct ViewerState: Sendable {
         self.status = status.map(TextSanitizer.clean)
         if let note = opening.note { self.status = note }
         target = projection(for: slice)
+    }
+
+    /// The scale for `prices` and the min-max index over the scaled prices. The index of
+    /// the prices as they are tells their largest magnitude at no extra pass; it is built
+    /// again only for the rare series that must be scaled.
+    static func scaledIndex(_ prices: [Double]) -> (PriceScale, MinMaxIndex) {
+        let plain = MinMaxIndex(prices)
+        let all = plain.minMax(0...(prices.count - 1))
+        let scale = PriceScale(forMagnitude: max(abs(all.min), abs(all.max)))
+        return scale == .identity ? (scale, plain) : (scale, MinMaxIndex(scale.scaled(prices)))
     }
 
     /// The price format for the prices in `index` (scaled by `scale`), and the width of its widest label.

@@ -203,8 +203,7 @@ extension ViewerState {
         let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
 
         series = newSeries
-        priceScale = PriceScale(for: newSeries.prices)
-        index = MinMaxIndex(priceScale.scaled(newSeries.prices))
+        (priceScale, index) = Self.scaledIndex(newSeries.prices)
         let labels = Self.priceLabels(index, priceScale)
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
