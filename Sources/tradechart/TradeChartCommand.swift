@@ -229,7 +229,7 @@ struct TradeChartCommand: ParsableCommand {
         return status
     }
 
-    /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.
+    /// `auto` picks Braille only where it can be shown (see `Charset.automatic`).
     func resolvedCharset() -> Charset {
         switch charset {
         case .braille: return .braille
@@ -237,8 +237,7 @@ struct TradeChartCommand: ParsableCommand {
         case .ascii: return .ascii
         case .auto:
             TerminalScreen.ensureUTF8Locale()
-            if Environment.term == "linux" || !TerminalScreen.localeIsUTF8 { return .ascii }
-            return .braille
+            return Charset.automatic(term: Environment.term, localeIsUTF8: TerminalScreen.localeIsUTF8)
         }
     }
 }

@@ -18,6 +18,8 @@ public struct ViewerState: Sendable {
     public internal(set) var target: ChartProjection
     /// The scrub cursor's point index, nil when hidden.
     public internal(set) var cursor: Int?
+    /// The arrow key being held, while its repeats keep arriving.
+    var scrubHold: ScrubHold?
     public internal(set) var overlay: Overlay = .none
     /// While the audiograph plays: when it started and how long it lasts; the
     /// cursor follows the sound.
@@ -84,11 +86,15 @@ public struct ViewerState: Sendable {
     }
 
     /// Where `slice` lands on the canvas at the current size.
+    /// The y axis spans the range's prices and its reference price, so the baseline is
+    /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
         let span = index.minMax(slice.first...slice.last)
+        let reference = series.prices[slice.reference]
         let dots = canvasDots
-        return ChartProjection(first: slice.first, last: slice.last, low: span.min, high: span.max,
-                               baseline: series.prices[slice.first], newest: series.prices[slice.last],
+        return ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
+                               high: max(span.max, reference),
+                               baseline: reference, newest: series.prices[slice.last],
                                widthDots: dots.width, heightDots: dots.height)
     }
 
@@ -123,8 +129,8 @@ public struct ViewerState: Sendable {
     /// Whether `range` can be shown for this series, and why not.
     public func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
 
-    /// The price of the range's first point, the baseline of changes.
-    public var baselinePrice: Double { series.prices[slice.first] }
+    /// The reference price of the range (the previous close), the baseline of changes.
+    public var baselinePrice: Double { series.prices[slice.reference] }
 
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {

@@ -70,6 +70,7 @@ extension ViewerState {
         case .selectRange(let range): select(range, at: time)
         case .shorterRange: stepRange(by: -1, at: time)
         case .longerRange: stepRange(by: 1, at: time)
+        case .step(let steps) where abs(steps) == 1: stepCursor(steps, at: time)
         case .step(let steps): moveCursor(steps: steps)
         case .firstPoint: cursor = slice.first
         case .lastPoint: cursor = slice.last
@@ -108,25 +109,38 @@ extension ViewerState {
         if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
     }
 
-    /// Moves the cursor by whole steps: one point where points are wider apart than
-    /// a dot column, else one dot column, snapped to the nearest point.
+    /// Moves the cursor by `steps` points exactly (Shift, PgUp, PgDn). A hidden cursor
+    /// first shows at the end it points away from (the newest point for a step left).
     mutating func moveCursor(steps: Int) {
         guard steps != 0 else { return }
+        scrubHold = nil
+        let start = cursor ?? (steps < 0 ? slice.last : slice.first)
+        cursor = min(max(start + steps, slice.first), slice.last)
+    }
+
+    /// One press of Left or Right (`direction` -1 or +1) at `time`: one point, and while
+    /// the key is held (repeats arriving quickly) a step that grows smoothly to one dot
+    /// column, snapped to the nearest point. A hidden cursor first shows at the end it
+    /// points away from.
+    mutating func stepCursor(_ direction: Int, at time: Double) {
         guard let current = cursor else {
-            // The first press shows the cursor at the end it points away from.
-            cursor = steps < 0 ? slice.last : slice.first
-            if abs(steps) > 1 { moveCursor(steps: steps < 0 ? steps + 1 : steps - 1) }
+            cursor = direction < 0 ? slice.last : slice.first
+            scrubHold = ScrubHold(direction: direction, start: time, last: time)
             return
         }
+        let hold = scrubHold?.pressed(direction, at: time) ?? ScrubHold(direction: direction, start: time, last: time)
+        scrubHold = hold
         let dotsPerPoint = abs(target.x.scale)
+        let pointsPerColumn = dotsPerPoint > 0 ? 1 / dotsPerPoint : 1
+        let points = ScrubHold.points(held: hold.last - hold.start, pointsPerColumn: pointsPerColumn)
         var next: Int
-        if dotsPerPoint >= 1 || dotsPerPoint == 0 {
-            next = current + steps
+        if points >= pointsPerColumn && pointsPerColumn > 1 {
+            // Full speed: one dot column, landing on the point nearest to it.
+            next = Int(target.x.inverse(target.x(Double(current)) + Double(direction)).rounded())
         } else {
-            let x = target.x(Double(current)) + Double(steps)
-            next = Int(target.x.inverse(x).rounded())
-            if next == current { next += steps > 0 ? 1 : -1 }
+            next = current + direction * max(1, Int(points.rounded()))
         }
+        if next == current { next += direction }
         cursor = min(max(next, slice.first), slice.last)
     }
 

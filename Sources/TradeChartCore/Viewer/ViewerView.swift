@@ -45,41 +45,52 @@ public struct ViewerView: Sendable {
         frame.write(detail, x: max(0, (layout.columns - detail.count) / 2), y: y + 1, style: .muted)
     }
 
+    /// The header: name, price, the change against the baseline (the reference price),
+    /// the change in words, and on the right the scrubbed moment or the range's span.
+    /// When space runs out, the words go first, then the name (shortened with `…`),
+    /// then the date; with no cursor the span goes before the name. Price and change stay.
     func drawHeader(into frame: inout Frame) {
         let series = state.series
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
         let price = series.prices[index]
-        // The change of the shown point against the range's first price, the baseline.
-        let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)
-        let change = move.change
-        let percent = move.percent ?? 0
-        let up = change >= 0
-        let sign: CellStyle = CellStyle(up ? .rising : .falling, .bold)
-        let arrow = unicode ? (up ? "▲" : "▼") : (up ? "^" : "v")
+        let move = PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
+        let change = move.change
+        // Said in signs and words too, never by colour alone; no change has no arrow.
+        let arrow = change == 0 ? "" : (unicode ? (change > 0 ? "▲ " : "▼ ") : (change > 0 ? "^ " : "v "))
+        let amount = change == 0 ? formatter.string(0) : formatter.signed(change)
+        let percent = move.percent.map { change == 0 ? "0.00%" : PriceFormatter.percent($0) } ?? "n/a"
+        let word = change == 0 ? "unchanged" : (change > 0 ? "up" : "down")
+        let changeStyle = change == 0 ? CellStyle(.plain, .bold) : CellStyle(change > 0 ? .rising : .falling, .bold)
+        let bold = CellStyle(.plain, .bold)
+        let ellipsis = unicode ? "…" : "..."
 
-        var x = frame.write(series.name, x: 0, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
-        x = frame.write(formatter.string(price), x: x, y: layout.headerRow, style: CellStyle(.plain, .bold)) + 2
-        // Said in signs and words too, never by colour alone.
-        let word = change == 0 ? "unchanged" : (up ? "up" : "down")
-        let changeText = "\(arrow) \(formatter.signed(change)) (\(PriceFormatter.percent(percent))) \(word)"
-        frame.write(changeText, x: x, y: layout.headerRow, style: sign)
-
-        // The right side: the scrubbed moment, or the range's span, shortened to fit.
-        let candidates: [String]
+        var header = HeaderLayout(left: [
+            .init(forms: HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis), style: bold, yield: cursor == nil ? 2 : 1),
+            .init(forms: [formatter.string(price)], style: bold, yield: 9),
+            .init(forms: ["\(arrow)\(amount) (\(percent))", arrow + (move.percent == nil ? amount : percent), ""],
+                  style: changeStyle, yield: 4),
+            .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
+        ], right: nil)
         if let cursor {
-            let t = series.times[cursor]
-            candidates = [DateText.moment(t, withTime: series.hasTimeOfDay),
-                          DateText.dayMonthYear(t) + (series.hasTimeOfDay ? " " + DateText.time(t) : "")]
+            header.right = .init(forms: momentTexts(series.times[cursor]) + [""], style: .plain, yield: 3)
         } else {
-            candidates = spanTexts()
+            header.right = .init(forms: spanTexts() + [""], style: .muted, yield: 1)
         }
-        let room = layout.columns - (x + changeText.unicodeScalars.count + 2)
-        if let right = candidates.first(where: { $0.unicodeScalars.count <= room }) {
-            frame.write(right, x: layout.columns - right.unicodeScalars.count, y: layout.headerRow,
-                        style: cursor == nil ? .muted : .plain)
+        for part in header.place(columns: layout.columns) {
+            frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
+    }
+
+    /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,
+    /// `8 Nov 15:59`, `15:59` (daily data: `Mon 13 May 2019`, `13 May 2019`, `13 May`).
+    func momentTexts(_ t: Int64) -> [String] {
+        guard state.series.hasTimeOfDay else {
+            return [DateText.moment(t, withTime: false), DateText.dayMonthYear(t), DateText.dayMonth(t)]
+        }
+        return [DateText.moment(t, withTime: true), DateText.dayMonthYear(t) + " " + DateText.time(t),
+                DateText.dayMonth(t) + " " + DateText.time(t), DateText.time(t)]
     }
 
     /// `1Y · 14 May 2018 – 13 May 2019` (or `5Y · all since 13 May 2014` when the
@@ -106,25 +117,35 @@ public struct ViewerView: Sendable {
         return [state.range.label + dot + span, state.range.label + dot + short, state.range.label]
     }
 
+    /// The baseline's price at its row, then round tick values about every four rows,
+    /// never on the baseline's row or next to it.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
         let dotsHigh = Double((state.options.charset.dotRowsPerCell))
         let heightDots = Double(layout.chartHeight) * dotsHigh
+        let chartRows = layout.chartY..<(layout.chartY + layout.chartHeight)
         guard projection.y.scale != 0 else {
-            // Flat series: one label at mid height.
+            // Flat series (its reference price too): one label at mid height.
             let price = state.series.prices[state.slice.last]
             let row = layout.chartY + Int(projection.y(price) / dotsHigh)
             writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
             return
+        }
+        // The baseline's price: during a morph, the price of the row the dashed line is on.
+        let baselineRow = layout.chartY + Int((projection.baselineRow / dotsHigh).rounded(.down))
+        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0
+        if baselineShown {
+            writeLabel(state.priceFormatter.string(projection.y.inverse(projection.baselineRow)), row: baselineRow,
+                       into: &frame)
         }
         let top = projection.y.inverse(0), bottom = projection.y.inverse(heightDots)
         // About one label every four rows, never closer than every other row.
         let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom),
                                target: max(2, layout.chartHeight / 4), maxCount: max(2, layout.chartHeight / 2))
         let formatter = PriceFormatter(decimals: min(ticks.decimals, state.priceFormatter.decimals + 2))
-        var usedRows = Set<Int>()
+        var usedRows: Set<Int> = baselineShown ? [baselineRow - 1, baselineRow, baselineRow + 1] : []
         for value in ticks.values {
             let row = layout.chartY + Int((projection.y(value) / dotsHigh).rounded(.down))
-            guard row >= layout.chartY, row < layout.chartY + layout.chartHeight, !usedRows.contains(row) else { continue }
+            guard chartRows.contains(row), !usedRows.contains(row) else { continue }
             usedRows.insert(row)
             writeLabel(formatter.string(value), row: row, into: &frame)
         }
@@ -151,7 +172,8 @@ public struct ViewerView: Sendable {
         for range in ChartRange.allCases {
             let available = state.availability(of: range).slice != nil
             let active = range == state.range
-            let text = active ? "[\(range.label)]" : " \(range.label) "
+            // Unavailable ranges are in parentheses, not only dim (vt100 has no dim).
+            let text = active ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
             let style: CellStyle = active ? CellStyle(.accent, [.bold, .reverse])
                 : (available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(text, x: x, y: layout.bottomRow, style: style)

@@ -22,13 +22,18 @@ struct RangeDescriptionTests {
         #expect(lines.contains("From \(S.readable(first.date)) to \(S.readable(last.date)), \(year.count) prices."))
         #expect(lines.contains("First price: \(S.price(first.close)) on \(S.readable(first.date))."))
         #expect(lines.contains("Last price: \(S.price(last.close)) on \(S.readable(last.date))."))
-        let change = last.close - first.close
-        let percent = String(format: "%+.2f%%", change / first.close * 100)
-        #expect(lines.contains("Change: \(change < 0 ? "down" : "up") \(S.price(abs(change))) (\(percent))."))
+        // The change is measured from the previous close, Friday 11 May 2018 (SPEC section 3).
+        let previous = rows.filter { $0.date <= "2018-05-13" }.last!
+        #expect(previous.date == "2018-05-11")
+        #expect(lines.contains("Previous close: \(S.price(previous.close)) on \(S.readable(previous.date))."))
+        let change = last.close - previous.close
+        let percent = String(format: "%+.2f%%", change / previous.close * 100)
+        #expect(lines.contains("Change from the previous close: \(change < 0 ? "down" : "up") \(S.price(abs(change))) (\(percent))."))
+        #expect(lines.contains("Change from the previous close: down 1,124.59 (-8.65%)."))
         #expect(lines.contains("Lowest: \(S.price(low.close)) on \(S.readable(low.date))."))
         #expect(lines.contains("Highest: \(S.price(high.close)) on \(S.readable(high.date))."))
         #expect(description.text == lines.joined(separator: "\n"))
-        // Down 1,101 of a 2,788 spread, and a falling fit: a falling year.
+        // Down 1,101 from its first price, of a 2,788 spread, and a falling fit: a falling year.
         #expect(lines.contains("Trend: falling."))
 
         // Largest rise and fall by brute force over every pair.
