@@ -27,8 +27,14 @@ public enum KeyMap {
                    help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
                        + "the cursor follows it; a again restarts it",
                    group: .words, hint: KeyHint("a listen", rank: 5)),
+        KeyBinding([(.character("m"), .messages)], names: ["m"],
+                   help: "the status line's whole message (one cut short ends in …) and the ones before it",
+                   group: .words),
         KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
                    group: .general, hint: KeyHint("? help", rank: 0)),
+        KeyBinding([(.up, .scroll(-1)), (.down, .scroll(1))], names: ["Up", "Down"],
+                   help: "scroll a panel that does not fit (the help, the description, the messages); "
+                       + "PgUp, PgDn, Home and End too", group: .general),
         KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
                    group: .general, hint: KeyHint("q quit", rank: 1)),
     ]
@@ -61,8 +67,11 @@ public enum KeyMap {
     /// the chart shows.
     public static func helpLines(width: Int) -> [String] {
         // The key column fits the labels up to a third of the width; longer ones get a line of their own.
-        let keyColumn = (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
-        let helpWidth = max(12, width - keyColumn)
+        // Narrower than 30 columns, every row's keys stand on a line of their own and the
+        // help below them, indented by two.
+        let keyColumn = width < 30 ? 2
+            : (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
+        let helpWidth = max(1, width - keyColumn)
         var lines: [String] = []
         for group in KeyGroup.allCases {
             if !lines.isEmpty { lines.append("") }

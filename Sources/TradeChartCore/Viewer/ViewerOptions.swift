@@ -28,4 +28,6 @@ public enum Overlay: Sendable, Equatable {
     case help
     /// Lines of text, e.g. the range described in words.
     case text(title: String, lines: [String])
+    /// The status messages, newest first.
+    case messages
 }

@@ -21,11 +21,18 @@ public struct ViewerState: Sendable {
     /// The arrow key being held, while its repeats keep arriving.
     var scrubHold: ScrubHold?
     public internal(set) var overlay: Overlay = .none
+    /// How far the open panel is scrolled, in lines.
+    public internal(set) var panelScroll = 0
     /// While the audiograph plays: when it started and how long it lasts; the
     /// cursor follows the sound.
     public internal(set) var playback: (start: Double, duration: Double)?
-    /// A one-line note for the status line.
-    public internal(set) var status: String?
+    /// A one-line note for the status line; each new one is kept in `messages` too.
+    public internal(set) var status: String? {
+        didSet { if let status, status != oldValue { remember(message: status) } }
+    }
+    /// The latest status messages, oldest first (at most `messageLimit`): `m` shows them whole.
+    public internal(set) var messages: [String] = []
+    static let messageLimit = 20
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -68,6 +75,7 @@ public struct ViewerState: Sendable {
         if let requested, requested != chosen, case .unavailable(let reason) = ranges[requested.rawValue - 1] {
             self.status = reason
         }
+        if let opening = self.status { remember(message: opening) }
         target = projection(for: slice)
     }
 
@@ -137,6 +145,34 @@ public struct ViewerState: Sendable {
         guard target.x.scale != 0 else { return slice.last }
         let i = Int(target.x.inverse(x).rounded())
         return min(max(i, slice.first), slice.last)
+    }
+
+    /// Keeps a status message for `m`, dropping the oldest beyond `messageLimit`.
+    mutating func remember(message: String) {
+        messages.append(message)
+        if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
+    }
+
+    /// The open panel's geometry and lines at the current size, nil when none is open (or fits).
+    public var panel: PanelLayout? {
+        switch overlay {
+        case .none: return nil
+        case .help: return PanelLayout(layout: layout, title: "Keys", lines: [], help: true)
+        case .text(let title, let lines): return PanelLayout(layout: layout, title: title, lines: lines)
+        case .messages:
+            return PanelLayout(layout: layout, title: "Messages",
+                               lines: messages.isEmpty ? ["No messages yet."] : messages.reversed())
+        }
+    }
+
+    /// The open panel's title.
+    var panelTitle: String {
+        switch overlay {
+        case .none: ""
+        case .help: "Keys"
+        case .text(let title, _): title
+        case .messages: "Messages"
+        }
     }
 
     /// The frame at `time`.

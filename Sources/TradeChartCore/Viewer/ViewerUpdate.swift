@@ -23,6 +23,7 @@ extension ViewerState {
             // A resize during a morph lands on the target at the new size.
             morph = nil
             target = projection(for: slice)
+            if let panel { panelScroll = panel.clamped(panelScroll) }
             commands = []
         case .follow(let change):
             follow(change, at: time)
@@ -50,19 +51,41 @@ extension ViewerState {
     mutating func handleKey(_ key: KeyPress, at time: Double) -> [ViewerCommand] {
         let action = KeyMap.action(for: key)
         if overlay != .none {
+            // Up, Down, the Page keys, Home and End scroll the panel.
+            if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
+                panelScroll = panel.clamped(scroll)
+                return []
+            }
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
             // any other key closes it and does what it does.
             let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
-                || (action == .describe && overlay != .help)
+                || (action == .describe && overlay != .help && overlay != .messages)
+                || (action == .messages && overlay == .messages)
             overlay = .none
             if closesOnly { return [] }
         }
         status = nil
+        if case .scroll = action {
+            // Nothing to scroll without a panel.
+            status = "\(key.name) scrolls a panel; there is none open (press ? for keys)"
+            return []
+        }
         guard let action else {
             status = "\(key.name) does nothing here; press ? for keys"
             return []
         }
         return perform(action, at: time)
+    }
+
+    /// Where a key scrolls the open panel to (nil: the key does not scroll).
+    func panelScroll(for action: ViewerAction?, page: Int, end: Int) -> Int? {
+        switch action {
+        case .scroll(let lines): panelScroll + lines
+        case .step(let points) where abs(points) > 1: panelScroll + (points < 0 ? -page : page)
+        case .firstPoint: 0
+        case .lastPoint: end
+        default: nil
+        }
     }
 
     mutating func perform(_ action: ViewerAction, at time: Double) -> [ViewerCommand] {
@@ -76,12 +99,20 @@ extension ViewerState {
         case .lastPoint: cursor = slice.last
         case .dismiss: cursor = nil
         case .describe:
-            overlay = .text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines)
+            open(.text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines))
+        case .messages: open(.messages)
+        case .scroll: break
         case .listen: return [.playAudiograph(series: series, slice: slice)]
-        case .help: overlay = .help
+        case .help: open(.help)
         case .quit: return [.stopSound, .quit(status: 0)]
         }
         return []
+    }
+
+    /// Opens a panel at its top.
+    mutating func open(_ panel: Overlay) {
+        overlay = panel
+        panelScroll = 0
     }
 
     /// Switches to `newRange`, morphing from whatever is on screen at `time`.

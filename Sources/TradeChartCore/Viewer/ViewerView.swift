@@ -23,15 +23,9 @@ public struct ViewerView: Sendable {
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
-        if let status = state.status {
-            frame.write(status, x: 0, y: layout.statusRow, style: CellStyle(.accent))
-        }
+        if let status = state.status { drawStatus(status, into: &frame) }
         drawBottomRow(into: &frame)
-        switch state.overlay {
-        case .none: break
-        case .help: drawPanel(title: "Keys", lines: KeyMap.helpLines(width: layout.columns - 8), into: &frame)
-        case .text(let title, let lines): drawPanel(title: title, lines: lines, into: &frame)
-        }
+        if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
         return frame
     }
 
@@ -193,24 +187,54 @@ public struct ViewerView: Sendable {
         frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
     }
 
-    /// A framed panel centred over the chart.
-    func drawPanel(title: String, lines: [String], into frame: inout Frame) {
-        let inner = min(max(lines.map { $0.unicodeScalars.count }.max() ?? 0, title.unicodeScalars.count + 2), layout.columns - 4)
-        let height = min(lines.count, layout.rows - 4)
-        guard inner > 4, height > 0 else { return }
-        let x0 = (layout.columns - inner - 4) / 2
-        let y0 = max(1, (layout.rows - height - 2) / 2)
+    /// The status line; a message too long for it is cut at a word with `…` and a dim
+    /// `[m]` that says which key shows it whole.
+    func drawStatus(_ status: String, into frame: inout Frame) {
+        let style = CellStyle(.accent)
+        guard HeaderLayout.width(status) > layout.columns else {
+            frame.write(status, x: 0, y: layout.statusRow, style: style)
+            return
+        }
+        let ellipsis = unicode ? "…" : "..."
+        let key = " [m]"
+        let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
+        var kept = String(String.UnicodeScalarView(status.unicodeScalars.prefix(max(0, room))))
+        // Cut at a word when one ends in the last third, so no number is cut in two.
+        if let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) > room * 2 / 3 {
+            kept = String(kept[..<space])
+        }
+        let x = frame.write(kept.trimmingTrailingSpaces() + ellipsis, x: 0, y: layout.statusRow, style: style)
+        frame.write(key, x: x, y: layout.statusRow, style: .muted)
+    }
+
+    /// A framed panel over the chart, scrolled to `state.panelScroll`; the border says
+    /// when there is more above or below.
+    func drawPanel(_ panel: PanelLayout, title: String, into frame: inout Frame) {
+        let inner = panel.inner
+        let (x0, y0) = (panel.x, panel.y)
+        let scroll = panel.clamped(state.panelScroll)
         let (h, v, tl, tr, bl, br) = unicode ? ("─", "│", "┌", "┐", "└", "┘") : ("-", "|", "+", "+", "+", "+")
         let border = CellStyle(.accent)
         frame.write(tl + String(repeating: h, count: inner + 2) + tr, x: x0, y: y0, style: border)
         frame.write(" \(title) ", x: x0 + 2, y: y0, style: CellStyle(.plain, .bold))
-        for i in 0..<height {
-            let text = String(lines[i].unicodeScalars.prefix(inner))
-            let padded = text + String(repeating: " ", count: inner - text.unicodeScalars.count)
+        for i in 0..<panel.visible {
+            let text = panel.lines[scroll + i]
+            let padded = text + String(repeating: " ", count: max(0, inner - HeaderLayout.width(text)))
             frame.write(v + " " + padded + " " + v, x: x0, y: y0 + 1 + i, style: .plain)
             frame.restyle(x: x0, y: y0 + 1 + i, length: 1, style: border)
             frame.restyle(x: x0 + inner + 3, y: y0 + 1 + i, length: 1, style: border)
         }
-        frame.write(bl + String(repeating: h, count: inner + 2) + br, x: x0, y: y0 + height + 1, style: border)
+        let bottom = y0 + panel.visible + 1
+        frame.write(bl + String(repeating: h, count: inner + 2) + br, x: x0, y: bottom, style: border)
+        // More above or below: said on the border, at its right end.
+        let below = panel.lines.count - scroll - panel.visible
+        if scroll > 0 {
+            let more = unicode ? " ▲ \(scroll) more " : " ^ \(scroll) more "
+            frame.write(more, x: x0 + inner + 2 - HeaderLayout.width(more), y: y0, style: border)
+        }
+        if below > 0 {
+            let more = unicode ? " ▼ \(below) more " : " v \(below) more "
+            frame.write(more, x: x0 + inner + 2 - HeaderLayout.width(more), y: bottom, style: border)
+        }
     }
 }
