@@ -181,6 +181,11 @@ struct TradeChartCommand: ParsableCommand {
         }
         let state = ViewerState(series: series, range: range, options: options,
                                 columns: frameSize.columns, rows: frameSize.rows)
+        if state.layout.isTooSmall {
+            StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
+                + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
+            return 2
+        }
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
         StandardOutput.write(text)

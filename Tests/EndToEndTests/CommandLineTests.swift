@@ -81,6 +81,24 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("tradechart: " + message), "\(result.error)")
     }
 
+    @Test func printingAFrameTooSmallForAChartIsAnError() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--size", "80x6", "Data/dax.csv"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty, "nothing on standard output: \(result.output)")
+        #expect(result.error == "tradechart: 80x6 is too small for a chart (at least 24x8); use a larger --size\n")
+        let smallest = try ProcessRunner.tradechart(["--print", "--size", "24x8", "Data/dax.csv"])
+        #expect(smallest.status == 0 && smallest.output.contains("[1Y]"))
+    }
+
+    @Test func aColumnOfWholeNumbersIsShownWithoutDecimals() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x20", "--column", "Volume",
+                                                   "Data/dax.csv"])
+        #expect(result.status == 0)
+        // 13 May 2019: 107,254,900; 11 May 2018: 83,673,800.
+        #expect(result.output.hasPrefix("dax.csv  107,254,900  ▲ +23,581,100 (+28.18%) up"), "\(result.output)")
+        #expect(!result.output.contains(".00"))
+    }
+
     @Test func rangesAreReadInAnyCaseOrAsTheirKey() throws {
         let upper = try ProcessRunner.tradechart(["--print", "--color", "never", "--range", "6M", "Data/dax.csv"])
         for spelling in ["6m", "4"] {

@@ -26,7 +26,8 @@ public struct RangeDescription: Sendable, Equatable {
     /// Describes the points of `slice`.
     public init(series: PriceSeries, slice: RangeSlice) {
         let stats = RangeStatistics(series: series, slice: slice)
-        let format = PriceFormatter(forPricesAround: max(abs(stats.minimum), abs(stats.maximum)))
+        let format = PriceFormatter(forPrices: series.prices[slice.reference...slice.last],
+                                    around: max(abs(stats.minimum), abs(stats.maximum)))
         let when = { (index: Int) in ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay) }
         let at = { (index: Int) in "\(format.string(series.prices[index])) on \(when(index))" }
 

@@ -57,7 +57,7 @@ public struct ViewerState: Sendable {
         self.memory = memory
         followStatus = options.followed.map(FollowStatus.init(name:))
         index = MinMaxIndex(series.prices)
-        let labels = Self.priceLabels(index, count: series.count)
+        let labels = Self.priceLabels(index, prices: series.prices)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
         let ranges = ChartRange.allCases.map { series.slice($0) }
@@ -80,9 +80,9 @@ public struct ViewerState: Sendable {
     }
 
     /// The price format for the prices in `index`, and the width of its widest label.
-    static func priceLabels(_ index: MinMaxIndex, count: Int) -> (formatter: PriceFormatter, width: Int) {
-        let all = index.minMax(0...(count - 1))
-        let formatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
+    static func priceLabels(_ index: MinMaxIndex, prices: [Double]) -> (formatter: PriceFormatter, width: Int) {
+        let all = index.minMax(0...(prices.count - 1))
+        let formatter = PriceFormatter(forPrices: prices, around: max(abs(all.min), abs(all.max)))
         return (formatter, max(formatter.string(all.max).count, formatter.string(all.min).count))
     }
 

@@ -229,7 +229,7 @@ extension ViewerState {
 
         series = newSeries
         index = MinMaxIndex(newSeries.prices)
-        let labels = Self.priceLabels(index, count: newSeries.count)
+        let labels = Self.priceLabels(index, prices: newSeries.prices)
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)

@@ -84,9 +84,9 @@ struct RangeDescriptionTests {
         let series = S.daily([20, 18, 17, 15, 12, 10])
         let d = RangeDescription(series: series, slice: S.wholeSlice(series))
         #expect(d.lines.contains("Trend: falling."))
-        #expect(d.lines.contains("Change: down 10.00 (-50.00%)."))
+        #expect(d.lines.contains("Change: down 10 (-50.00%)."))
         #expect(d.lines.contains("Largest rise: none, the price never rises."))
-        #expect(d.lines.contains("Largest fall: down 10.00 (-50.00%),"))
+        #expect(d.lines.contains("Largest fall: down 10 (-50.00%),"))
     }
 
     @Test func sidewaysShapes() {
@@ -107,10 +107,10 @@ struct RangeDescriptionTests {
         let v = S.daily([10, 8, 6, 4, 6, 8, 10])
         let d = RangeDescription(series: v, slice: S.wholeSlice(v))
         #expect(d.lines.contains("Change: unchanged."))
-        #expect(d.lines.contains("Lowest: 4.00 on Fri 4 Jan 2019."))
-        #expect(d.lines.contains("Highest: 10.00 on Tue 1 Jan 2019."))
-        #expect(d.lines.contains("Largest fall: down 6.00 (-60.00%),"))
-        #expect(d.lines.contains("Largest rise: up 6.00 (+150.00%),"))
+        #expect(d.lines.contains("Lowest: 4 on Fri 4 Jan 2019."))
+        #expect(d.lines.contains("Highest: 10 on Tue 1 Jan 2019."))
+        #expect(d.lines.contains("Largest fall: down 6 (-60.00%),"))
+        #expect(d.lines.contains("Largest rise: up 6 (+150.00%),"))
     }
 
     @Test func trendRuleThresholds() {

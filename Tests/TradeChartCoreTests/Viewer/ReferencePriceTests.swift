@@ -15,7 +15,7 @@ struct ReferencePriceTests {
         let yesterday = SampleSeries.firstDay + 9 * 3600
         let today = SampleSeries.firstDay + day + 9 * 3600
         let times = (0..<8).map { yesterday + Int64($0) * 3600 } + (0..<6).map { today + Int64($0) * 3600 }
-        let prices = [98, 99, 101, 100, 99, 100, 101, 100] + [110, 111, 113, 112, 114, 115.0]
+        let prices = [98, 99, 101, 100, 99, 100, 101, 100] + [110, 111, 113, 112.5, 114, 115.0]
         return PriceSeries(name: "GAP", times: times, prices: prices, hasTimeOfDay: true)
     }
 
@@ -43,7 +43,7 @@ struct ReferencePriceTests {
     }
 
     @Test func theDataStartingInsideTheRangeMeasuresFromItsFirstPoint() {
-        let series = SampleSeries.daily([10, 11, 12, 13])
+        let series = SampleSeries.daily([10, 11, 12.5, 13])
         let v = ViewerState(series: series, range: .oneYear, columns: 80, rows: 24)
         #expect(v.slice.first == 0 && v.slice.reference == 0)
         #expect(v.frame(at: 0).line(0).hasPrefix("Test  13.00  ▲ +3.00 (+30.00%) up"))

@@ -157,7 +157,7 @@ struct ViewerStateTests {
         let falling = viewer(.oneYear).frame(at: 0).line(0)
         #expect(falling.contains("▼") && falling.contains(" down"))
         // All of a short file: its first price is the reference; the last is the same.
-        let flat = ViewerState(series: SampleSeries.daily([10, 12, 10]), range: .fiveYears, columns: 80, rows: 20)
+        let flat = ViewerState(series: SampleSeries.daily([10, 12.5, 10]), range: .fiveYears, columns: 80, rows: 20)
         let header = flat.frame(at: 0).line(0)
         #expect(header.hasPrefix("Test  10.00  0.00 (0.00%) unchanged"), "no arrow and no sign for no change")
         #expect(!header.contains("▲") && !header.contains("+"))
