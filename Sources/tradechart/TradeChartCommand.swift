@@ -44,8 +44,10 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Glyphs; auto picks Braille only where it can be shown.", valueName: "SET"))
     var charset: CharsetChoice = .auto
 
-    @Option(help: ArgumentHelp("Colour theme.", valueName: "THEME"))
-    var theme: Theme?
+    @Option(help: ArgumentHelp("Colour theme; auto (the default) asks the terminal for its background colour "
+                               + "(COLORFGBG when it does not answer) and picks light on a light one.",
+                               valueName: "THEME"))
+    var theme: ThemeChoice?
 
     @Option(help: ArgumentHelp("Instrument name for the header (default: the file name).", valueName: "TEXT"))
     var title: String?
@@ -175,7 +177,9 @@ struct TradeChartCommand: ParsableCommand {
     func printFrame(_ series: PriceSeries) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
-        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
+        // No questions to a terminal from a script: COLORFGBG, else dark.
+        let chosenTheme = theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: Environment.value("COLORFGBG"))
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0)
         if let range, case .unavailable(let reason) = series.slice(range) {
             StandardError.writeLine("tradechart: \(reason)")
         }
@@ -199,14 +203,16 @@ struct TradeChartCommand: ParsableCommand {
         let remembered = memory?.finish()
         // The viewer always draws on a terminal (checked before loading).
         let useColor = color.resolved(outputIsTerminal: true)
-        let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
+        // A theme given by hand, now or before (unless `--theme auto` now), else the terminal's background.
+        let byHand = theme == .auto ? nil : theme?.fixed ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:))
+        let chosenTheme = byHand ?? (useColor ? detectedTheme(device: device) : .dark)
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
                                     followed: follower?.name)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
-        if let theme { opening.theme = theme.rawValue }
+        if let fixed = theme?.fixed { opening.theme = fixed.rawValue }
         if charset != .auto { opening.charset = chosenCharset.rawValue }
         let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
@@ -232,6 +238,23 @@ struct TradeChartCommand: ParsableCommand {
         screen.close()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
+    }
+
+    /// `--theme auto` in a terminal: its answer to the background-colour question (at
+    /// most 100 ms), else COLORFGBG, else dark.
+    func detectedTheme(device: TerminalScreen.Device) -> Theme {
+        var reply: [UInt8]?
+        switch device {
+        case .standardStreams:
+            reply = TerminalBackground.query(input: 0, output: 1)
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if tty >= 0 {
+                reply = TerminalBackground.query(input: tty, output: tty)
+                close(tty)
+            }
+        }
+        return Theme.detected(backgroundReply: reply, colorFGBG: Environment.value("COLORFGBG"))
     }
 
     /// `auto` picks Braille only where it can be shown (see `Charset.automatic`).
