@@ -49,6 +49,15 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "THEME"))
     var theme: ThemeChoice?
 
+    @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
+                               + "Europe/Berlin (daylight saving included).", valueName: "ZONE"))
+    var tz: String?
+
+    @Option(name: .customLong("data-tz"),
+            help: ArgumentHelp("The zone the file's times are written in, for --tz (e.g. America/New_York).",
+                               valueName: "ZONE"))
+    var dataTz: String?
+
     @Option(help: ArgumentHelp("Instrument name for the header (default: the file name).", valueName: "TEXT"))
     var title: String?
 
@@ -159,27 +168,38 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
             return 2
         }
+        let clock: DisplayClock?
+        do {
+            clock = try displayClock()
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
+            return 2
+        }
         if describe || audiograph != nil {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             let chosen = range ?? series.defaultRange() ?? .fiveYears
-            if describe, printDescription(of: series, range: chosen) != 0 { return 1 }
+            if describe, printDescription(of: series, shown: clock.map { $0.shown(series) } ?? series, range: chosen) != 0 {
+                return 1
+            }
             if let audiograph { return writeAudiograph(of: series, range: chosen, to: audiograph) }
             return 0
         }
         if print {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            return printFrame(series)
+            return printFrame(series, clock: clock)
         }
-        return runViewer(series, status: loaded.report.summary, memory: memory, follower: follower, device: device)
+        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, follower: follower,
+                         device: device)
     }
 
     /// `--print`: one frame to standard output.
-    func printFrame(_ series: PriceSeries) -> Int32 {
+    func printFrame(_ series: PriceSeries, clock: DisplayClock?) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         // No questions to a terminal from a script: COLORFGBG, else dark.
         let chosenTheme = theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: Environment.value("COLORFGBG"))
-        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0)
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
+                                    clock: clock)
         if let range, case .unavailable(let reason) = series.slice(range) {
             StandardError.writeLine("tradechart: \(reason)")
         }
@@ -197,8 +217,8 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// The interactive viewer; returns the exit status (0 on `q`, 128 + signal when a signal ended it).
-    func runViewer(_ series: PriceSeries, status: String?, memory: RememberedState?, follower: Follower?,
-                   device: TerminalScreen.Device) -> Int32 {
+    func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
+                   follower: Follower?, device: TerminalScreen.Device) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         let remembered = memory?.finish()
         // The viewer always draws on a terminal (checked before loading).
@@ -209,7 +229,7 @@ struct TradeChartCommand: ParsableCommand {
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
-                                    followed: follower?.name)
+                                    followed: follower?.name, clock: clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
         if let fixed = theme?.fixed { opening.theme = fixed.rawValue }
@@ -238,6 +258,20 @@ struct TradeChartCommand: ParsableCommand {
         screen.close()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
+    }
+
+    /// What `--tz` asks for: the data's zone (`--data-tz`) shown in another. Nil without
+    /// `--tz`, or when both name the same zone.
+    func displayClock() throws -> DisplayClock? {
+        guard let tz else { return nil }
+        let target = try ZoneDatabase.load(tz)
+        guard let dataTz else {
+            // The loader keeps each time's wall clock but not its UTC offset, so the data's zone must be named.
+            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no zone; "
+                + "name theirs with --data-tz (e.g. --data-tz America/New_York)")
+        }
+        let source = try ZoneDatabase.load(dataTz)
+        return source == target ? nil : DisplayClock(source: source, target: target)
     }
 
     /// `--theme auto` in a terminal: its answer to the background-colour question (at

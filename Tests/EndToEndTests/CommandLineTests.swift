@@ -108,3 +108,30 @@ struct CommandLineTests {
         #expect(upper.output.contains("[6M]"))
     }
 }
+
+/// `--tz` and `--data-tz` on the command line.
+@Suite("Time zones on the command line")
+struct TimeZoneOptionTests {
+    @Test func theIntradayFileIsShownInAnotherZone() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x20", "--range", "1D",
+                                                   "--tz", "Europe/Berlin", "--data-tz", "America/New_York",
+                                                   "Data/sp500-1min.csv"])
+        #expect(result.status == 0)
+        #expect(result.output.components(separatedBy: "\n")[0].hasSuffix("1D · Fri 8 Nov 2019 15:30–21:59 CET"))
+        let words = try ProcessRunner.tradechart(["--describe", "--range", "1D", "--tz", "Asia/Tokyo",
+                                                  "--data-tz", "America/New_York", "Data/sp500-1min.csv"])
+        #expect(words.output.contains("From Fri 8 Nov 2019, 23:30 to Sat 9 Nov 2019, 05:59, 390 prices."))
+    }
+
+    @Test(arguments: [
+        (["--tz", "Europe/Berlin"], "tradechart: time zone 'Europe/Berlin': the times in Data/sp500-1min.csv carry no zone; name theirs with --data-tz (e.g. --data-tz America/New_York)"),
+        (["--tz", "Mars/Olympus", "--data-tz", "UTC"], "tradechart: time zone 'Mars/Olympus' (/usr/share/zoneinfo/Mars/Olympus): no such zone"),
+        (["--tz", "../../etc/passwd", "--data-tz", "UTC"], "tradechart: time zone '../../etc/passwd': not a zone name (like Europe/Berlin or America/New_York)"),
+    ])
+    func aZoneThatCannotBeUsedIsOneLineAndStatusTwo(arguments: [String], message: String) throws {
+        let result = try ProcessRunner.tradechart(["--print"] + arguments + ["Data/sp500-1min.csv"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.error == message + "\n")
+    }
+}

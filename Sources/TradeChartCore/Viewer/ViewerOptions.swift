@@ -8,14 +8,17 @@ public struct ViewerOptions: Sendable, Equatable {
     public var morphDuration: Double
     /// The name of the followed file or stream, nil when the input is not followed.
     public var followed: String?
+    /// Shows intraday times in another zone than the data's own (`--tz`); nil shows them as written.
+    public var clock: DisplayClock?
 
     public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
-                followed: String? = nil) {
+                followed: String? = nil, clock: DisplayClock? = nil) {
         self.charset = charset
         self.color = color
         self.theme = theme
         self.morphDuration = morphDuration
         self.followed = followed
+        self.clock = clock
     }
 
     /// The input is followed: the newest point pulses like a live quote.

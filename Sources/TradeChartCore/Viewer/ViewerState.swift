@@ -4,6 +4,8 @@
 /// so every frame of an animation can be reproduced in a test.
 public struct ViewerState: Sendable {
     public internal(set) var series: PriceSeries
+    /// The series as its times are shown: in the `--tz` zone when one is given, else `series`.
+    public internal(set) var shownSeries: PriceSeries
     public internal(set) var index: MinMaxIndex
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
@@ -53,6 +55,7 @@ public struct ViewerState: Sendable {
                 columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView()) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
+        shownSeries = options.clock.map { $0.shown(series) } ?? series
         self.options = options
         self.memory = memory
         followStatus = options.followed.map(FollowStatus.init(name:))
@@ -69,7 +72,7 @@ public struct ViewerState: Sendable {
         let slice = requestedSlice ?? ranges[chosen.rawValue - 1].slice
             ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
         self.slice = slice
-        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: chosen)
+        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: chosen)
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status.map(TextSanitizer.clean)
         if let requested, requested != chosen, case .unavailable(let reason) = ranges[requested.rawValue - 1] {

@@ -99,7 +99,7 @@ extension ViewerState {
         case .lastPoint: cursor = slice.last
         case .dismiss: cursor = nil
         case .describe:
-            open(.text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines))
+            open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
         case .messages: open(.messages)
         case .scroll: break
         case .listen: return [.playAudiograph(series: series, slice: slice)]
@@ -127,7 +127,7 @@ extension ViewerState {
             range = newRange
             memory.range = newRange.label
             slice = newSlice
-            timeLabels = TimeLabels(series: series, first: newSlice.first, last: newSlice.last, range: newRange)
+            timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
             target = projection(for: newSlice)
             morph = options.morphDuration > 0
                 ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
@@ -228,6 +228,7 @@ extension ViewerState {
         let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
 
         series = newSeries
+        shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
         index = MinMaxIndex(newSeries.prices)
         let labels = Self.priceLabels(index, prices: newSeries.prices)
         priceFormatter = labels.formatter
@@ -242,7 +243,7 @@ extension ViewerState {
             memory.range = fallback.label
             slice = s
         }
-        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: range)
+        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
         target = projection(for: slice)
         if var running {
             running.from = running.from.shifted(byPoints: offset)

@@ -67,10 +67,13 @@ public struct ViewerView: Sendable {
                   style: changeStyle, yield: 4),
             .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
+        // Times shown in another zone than the data's own (`--tz`) say which.
+        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[index]) : nil }
         if let cursor {
-            header.right = .init(forms: momentTexts(series.times[cursor]) + [""], style: .plain, yield: 3)
+            let forms = momentTexts(state.shownSeries.times[cursor]).map { $0 + (zone ?? "") }
+            header.right = .init(forms: forms + [""], style: .plain, yield: 3)
         } else {
-            header.right = .init(forms: spanTexts() + [""], style: .muted, yield: 1)
+            header.right = .init(forms: spanTexts().map { $0 + (zone ?? "") } + [""], style: .muted, yield: 1)
         }
         for part in header.place(columns: layout.columns) {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
@@ -90,14 +93,19 @@ public struct ViewerView: Sendable {
     /// `1Y · 14 May 2018 – 13 May 2019` (or `5Y · all since 13 May 2014` when the
     /// range is longer than the data), then shorter forms for narrow terminals.
     func spanTexts() -> [String] {
-        let s = state.series
+        let s = state.shownSeries
         let slice = state.slice
         let first = s.times[slice.first], last = s.times[slice.last]
         let dot = unicode ? " · " : " - "
         let dash = unicode ? "–" : "-"
         let span: String
-        if state.range == .oneDay {
+        let oneDate = LocalTime.dayNumber(first) == LocalTime.dayNumber(last)
+        if state.range == .oneDay && oneDate {
             span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash)\(DateText.time(last))"
+        } else if state.range == .oneDay {
+            // A trading day shown in a zone where it crosses midnight (`--tz`).
+            span = "\(DateText.weekday(first)) \(DateText.dayMonth(first)) \(DateText.time(first)) \(dash) "
+                + "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
         } else if slice.coversAllData {
             span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
         } else if s.hasTimeOfDay && state.range == .fiveDays {
