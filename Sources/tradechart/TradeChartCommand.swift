@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TradeChartApp
 import TradeChartCore
@@ -81,6 +82,17 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "FILE.wav"))
     var audiograph: String?
 
+    @Flag(inversion: .prefixedNo,
+          help: ArgumentHelp("Plain lines for a screen reader instead of the chart; remembered for next time (also on when TERM=dumb)."))
+    var screenReader: Bool?
+
+    @Flag(help: "Play a short tone for each cursor step, its pitch the price (s switches it).")
+    var sound = false
+
+    @Option(help: ArgumentHelp("Command that plays sound from its standard input (default: $TRADECHART_PLAYER, else pw-play, paplay or aplay).",
+                               valueName: "CMD"))
+    var player: String?
+
     mutating func validate() throws {
         if !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
@@ -132,8 +144,12 @@ struct TradeChartCommand: ParsableCommand {
                 StandardError.writeLine("tradechart: --follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
                 return 2
             }
-            if let reason = TerminalCheck.whyNotInteractive(device: device) {
-                StandardError.writeLine("tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))")
+            // The screen-reader mode needs keys only; the chart needs a whole terminal. Which
+            // one runs may depend on the remembered settings, read while the file loads.
+            let chartReason = TerminalCheck.whyNotInteractive(device: device)
+            if let reason = TerminalCheck.whyNoKeyboard(device: device)
+                ?? (mayRunScreenReader ? nil : chartReason) {
+                StandardError.writeLine(Self.notInteractive(reason, file: file))
                 return 2
             }
         }
@@ -188,8 +204,30 @@ struct TradeChartCommand: ParsableCommand {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             return printFrame(series, clock: clock)
         }
-        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, follower: follower,
-                         device: device)
+        let remembered = memory?.finish()
+        let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
+        if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
+            StandardError.writeLine(Self.notInteractive(reason, file: file))
+            return 2
+        }
+        if let screenReader, let store = memory?.store {
+            // Asked for on the command line: remembered for the person, whatever the file.
+            store.remember(UserSettings(screenReader: screenReader, updated: Date().timeIntervalSince1970))
+            store.save()
+        }
+        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, remembered: remembered,
+                         follower: follower, device: device, screenReader: readsScreen)
+    }
+
+    /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
+    /// show the chart is no reason to stop yet: asked for, TERM=dumb, or perhaps remembered.
+    var mayRunScreenReader: Bool {
+        screenReader ?? (Environment.term == "dumb" || !noState)
+    }
+
+    /// Why there is no interactive viewer, and what to do instead.
+    static func notInteractive(_ reason: String, file: String) -> String {
+        "tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))"
     }
 
     /// `--print`: one frame to standard output.
@@ -216,20 +254,23 @@ struct TradeChartCommand: ParsableCommand {
         return 0
     }
 
-    /// The interactive viewer; returns the exit status (0 on `q`, 128 + signal when a signal ended it).
+    /// The interactive viewer, or its screen-reader mode; returns the exit status (0 on
+    /// `q`, 128 + signal when a signal ended it).
     func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
-                   follower: Follower?, device: TerminalScreen.Device) -> Int32 {
+                   remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
+                   device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
-        let remembered = memory?.finish()
-        // The viewer always draws on a terminal (checked before loading).
-        let useColor = color.resolved(outputIsTerminal: true)
+        // The viewer always draws on a terminal (checked in execute()).
+        let useColor = !screenReader && color.resolved(outputIsTerminal: true)
         // A theme given by hand, now or before (unless `--theme auto` now), else the terminal's background.
         let byHand = theme == .auto ? nil : theme?.fixed ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:))
         let chosenTheme = byHand ?? (useColor ? detectedTheme(device: device) : .dark)
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
-        let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
-                                    followed: follower?.name, clock: clock)
+        // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
+        let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
+                                    morphDuration: screenReader ? 0 : duration, followed: follower?.name, tones: sound,
+                                    showsPanels: !screenReader, clock: clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
         if let fixed = theme?.fixed { opening.theme = fixed.rawValue }
@@ -238,24 +279,34 @@ struct TradeChartCommand: ParsableCommand {
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening)
-        let screen: TerminalScreen
+        let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
+        var services: [HostService] = [SoundService(player: player), ToneService(player: player)]
+        if let follower { services.append(FollowService(follower: follower)) }
+        var stateFile: StateFileService?
+        if let memory, let store = memory.store, let key = memory.key {
+            stateFile = StateFileService(store: store, key: key, stored: remembered?.view, opening: state.memory)
+            services.append(stateFile!)
+        }
+        let status: Int32
         do {
-            screen = try TerminalScreen(options: ScreenOptions(color: useColor, theme: options.theme), device: device)
+            if screenReader {
+                let terminal = try LineTerminal(device: device)
+                defer { terminal.close() }
+                terminal.say(Narration.opening(state))
+                status = ViewerLoop(state: state, display: terminal, events: terminal, clock: SystemClock(),
+                                    services: services).run()
+            } else {
+                let screen = try TerminalScreen(options: ScreenOptions(color: useColor, theme: options.theme), device: device)
+                defer { screen.close() }
+                status = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(),
+                                    services: services).run()
+            }
         } catch {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
-        defer { screen.close() }
-        var services: [HostService] = [SoundService()]
-        if let follower { services.append(FollowService(follower: follower)) }
-        var stateFile: StateFileService?
-        if let memory, let store = memory.store {
-            stateFile = StateFileService(store: store, key: memory.key, stored: remembered?.view, opening: state.memory)
-            services.append(stateFile!)
-        }
-        let loop = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(), services: services)
-        let status = loop.run()
-        screen.close()
+        // Settings saved without a file's entry (standard input) are written by now.
+        memory?.store?.flush()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
     }

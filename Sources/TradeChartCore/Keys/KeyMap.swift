@@ -27,6 +27,9 @@ public enum KeyMap {
                    help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
                        + "the cursor follows it; a again restarts it",
                    group: .words, hint: KeyHint("a listen", rank: 5)),
+        KeyBinding([(.character("s"), .toggleTones)], names: ["s"],
+                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; s again stops them",
+                   group: .words),
         KeyBinding([(.character("m"), .messages)], names: ["m"],
                    help: "the status line's whole message (one cut short ends in …) and the ones before it",
                    group: .words),

@@ -15,6 +15,8 @@ public enum ViewerAction: Sendable, Hashable {
     /// Scroll the open panel by this many lines (negative: up).
     case scroll(Int)
     case listen
+    /// Switch the tone for each cursor step on or off.
+    case toggleTones
     case help
     case quit
 }

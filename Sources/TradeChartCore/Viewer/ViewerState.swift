@@ -35,6 +35,8 @@ public struct ViewerState: Sendable {
     /// The latest status messages, oldest first (at most `messageLimit`): `m` shows them whole.
     public internal(set) var messages: [String] = []
     static let messageLimit = 20
+    /// Whether each cursor step plays a tone (`s`).
+    public internal(set) var tones: Bool
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -58,6 +60,7 @@ public struct ViewerState: Sendable {
         shownSeries = options.clock.map { $0.shown(series) } ?? series
         self.options = options
         self.memory = memory
+        tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
         index = MinMaxIndex(series.prices)
         let labels = Self.priceLabels(index, prices: series.prices)
@@ -142,6 +145,13 @@ public struct ViewerState: Sendable {
 
     /// The reference price of the range (the previous close), the baseline of changes.
     public var baselinePrice: Double { series.prices[slice.reference] }
+
+    /// The pitch of a point's tone: its price on the audiograph's scale of the range shown
+    /// (the lowest price low, the highest high).
+    public func toneFrequency(of point: Int) -> Double {
+        let span = index.minMax(slice.first...slice.last)
+        return PitchMap(minimum: span.min, maximum: span.max).frequency(of: series.prices[point])
+    }
 
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {

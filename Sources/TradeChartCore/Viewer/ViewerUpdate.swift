@@ -16,8 +16,9 @@ extension ViewerState {
             commands = handleKey(key, at: time)
         case .mouse(let mouse):
             playback = nil
+            let shown = cursor
             handleMouse(mouse, at: time)
-            commands = []
+            commands = cursor != shown ? toneForCursor() : []
         case .resize(let columns, let rows):
             layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
             // A resize during a morph lands on the target at the new size.
@@ -93,17 +94,32 @@ extension ViewerState {
         case .selectRange(let range): select(range, at: time)
         case .shorterRange: stepRange(by: -1, at: time)
         case .longerRange: stepRange(by: 1, at: time)
-        case .step(let steps) where abs(steps) == 1: stepCursor(steps, at: time)
-        case .step(let steps): moveCursor(steps: steps)
-        case .firstPoint: cursor = slice.first
-        case .lastPoint: cursor = slice.last
+        case .step(let steps) where abs(steps) == 1:
+            stepCursor(steps, at: time)
+            return toneForCursor()
+        case .step(let steps):
+            moveCursor(steps: steps)
+            return toneForCursor()
+        case .firstPoint:
+            cursor = slice.first
+            return toneForCursor()
+        case .lastPoint:
+            cursor = slice.last
+            return toneForCursor()
         case .dismiss: cursor = nil
         case .describe:
-            open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
-        case .messages: open(.messages)
+            if options.showsPanels {
+                open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
+            }
+        case .messages: if options.showsPanels { open(.messages) }
         case .scroll: break
         case .listen: return [.playAudiograph(series: series, slice: slice)]
-        case .help: open(.help)
+        case .toggleTones:
+            tones.toggle()
+            status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
+            // The point shown sounds at once, so the pitch scale is heard from the first press.
+            return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
+        case .help: if options.showsPanels { open(.help) }
         case .quit: return [.stopSound, .quit(status: 0)]
         }
         return []
@@ -113,6 +129,12 @@ extension ViewerState {
     mutating func open(_ panel: Overlay) {
         overlay = panel
         panelScroll = 0
+    }
+
+    /// The tone of the cursor's point when tones are on.
+    func toneForCursor() -> [ViewerCommand] {
+        guard tones, let cursor else { return [] }
+        return [.playTone(frequency: toneFrequency(of: cursor))]
     }
 
     /// Switches to `newRange`, morphing from whatever is on screen at `time`.

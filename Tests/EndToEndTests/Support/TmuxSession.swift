@@ -79,6 +79,12 @@ final class TmuxSession {
         try waitForScreen(timeout: timeout, "'\(text)'") { $0.contains(text) }
     }
 
+    /// Copies every byte the program writes to the pane from now on into `path`
+    /// (tmux's pipe-pane): what the terminal received, escape codes and all.
+    func recordOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-t", target, "-o", "cat >> '\(path)'"])
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
     }
