@@ -5,9 +5,10 @@ import TradeChartSystem
 // What `--describe` and `--audiograph FILE` do. Each returns the exit status:
 // 0 when done, 1 when the output cannot be written (the reason on standard error).
 
-/// Prints the plain-text description of `slice` to standard output (`--describe`).
-func printDescription(of series: PriceSeries, slice: RangeSlice) -> Int32 {
-    let description = RangeDescription(series: series, slice: slice)
+/// Prints the plain-text description of `slice` to standard output (`--describe`),
+/// its times as `shown` has them (in the `--tz` zone).
+func printDescription(of shown: PriceSeries, slice: RangeSlice) -> Int32 {
+    let description = RangeDescription(series: shown, slice: slice)
     return StandardOutput.writeOrSay(description.text + "\n", what: "the description")
 }
 

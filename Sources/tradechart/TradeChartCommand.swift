@@ -45,8 +45,19 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Glyphs; auto picks Braille only where it can be shown.", valueName: "SET"))
     var charset: CharsetChoice = .auto
 
-    @Option(help: ArgumentHelp("Colour theme.", valueName: "THEME"))
-    var theme: Theme?
+    @Option(help: ArgumentHelp("Colour theme; auto (the default) asks the terminal for its background colour "
+                               + "(COLORFGBG when it does not answer) and picks light on a light one.",
+                               valueName: "THEME"))
+    var theme: ThemeChoice?
+
+    @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
+                               + "Europe/Berlin (daylight saving included).", valueName: "ZONE"))
+    var tz: String?
+
+    @Option(name: .customLong("data-tz"),
+            help: ArgumentHelp("The zone the file's times are written in, for --tz (e.g. America/New_York).",
+                               valueName: "ZONE"))
+    var dataTz: String?
 
     @Option(help: ArgumentHelp("Instrument name for the header (default: the file name).", valueName: "TEXT"))
     var title: String?
@@ -186,8 +197,15 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
             return 2
         }
+        let clock: DisplayClock?
+        do {
+            clock = try displayClock()
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
+            return 2
+        }
         if interactive {
-            return runInteractive(series, loaded: loaded, memory: memory, follower: follower, device: device)
+            return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device)
         }
         // --print, --describe and --audiograph: each that is asked for, in that order, on
         // the range asked for or, when that is unavailable, the one the viewer would open on.
@@ -195,15 +213,17 @@ struct TradeChartCommand: ParsableCommand {
         let opening = OpeningRange(series: series, requested: range)
         if let note = opening.note { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
-        if print { status = max(status, printFrame(series, range: opening.range)) }
-        if describe { status = max(status, printDescription(of: series, slice: opening.slice)) }
+        if print { status = max(status, printFrame(series, range: opening.range, clock: clock)) }
+        if describe {
+            status = max(status, printDescription(of: clock.map { $0.shown(series) } ?? series, slice: opening.slice))
+        }
         if let output { status = max(status, writeAudiograph(of: series, slice: opening.slice, to: output)) }
         return status
     }
 
     /// The interactive viewer, or its screen-reader mode, once the series is loaded.
-    func runInteractive(_ series: PriceSeries, loaded: LoadedSeries, memory: RememberedState?, follower: Follower?,
-                        device: TerminalScreen.Device) -> Int32 {
+    func runInteractive(_ series: PriceSeries, clock: DisplayClock?, loaded: LoadedSeries, memory: RememberedState?,
+                        follower: Follower?, device: TerminalScreen.Device) -> Int32 {
         let remembered = memory?.finish()
         let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
         if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
@@ -215,7 +235,7 @@ struct TradeChartCommand: ParsableCommand {
             store.remember(UserSettings(screenReader: screenReader, updated: Date().timeIntervalSince1970))
             store.save()
         }
-        return runViewer(series, status: loaded.report.summary, memory: memory, remembered: remembered,
+        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, remembered: remembered,
                          follower: follower, device: device, screenReader: readsScreen)
     }
 
@@ -258,12 +278,20 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// `--print`: one frame of `range` to standard output.
-    func printFrame(_ series: PriceSeries, range: ChartRange) -> Int32 {
+    func printFrame(_ series: PriceSeries, range: ChartRange, clock: DisplayClock?) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
-        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
+        // No questions to a terminal from a script: COLORFGBG, else dark.
+        let chosenTheme = theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: Environment.value("COLORFGBG"))
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
+                                    clock: clock)
         let state = ViewerState(series: series, range: range, options: options,
                                 columns: frameSize.columns, rows: frameSize.rows)
+        if state.layout.isTooSmall {
+            StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
+                + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
+            return 2
+        }
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
         return StandardOutput.writeOrSay(text, what: "the frame")
@@ -271,22 +299,24 @@ struct TradeChartCommand: ParsableCommand {
 
     /// The interactive viewer, or its screen-reader mode; returns the exit status (0 on
     /// `q`, 128 + signal when a signal ended it).
-    func runViewer(_ series: PriceSeries, status: String?, memory: RememberedState?,
+    func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
                    remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
                    device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         // The viewer always draws on a terminal (checked in execute()).
         let useColor = !screenReader && color.resolved(outputIsTerminal: true)
-        let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
+        // A theme given by hand, now or before (unless `--theme auto` now), else the terminal's background.
+        let byHand = theme == .auto ? nil : theme?.fixed ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:))
+        let chosenTheme = byHand ?? (useColor ? detectedTheme(device: device) : .dark)
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
         // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
                                     morphDuration: screenReader ? 0 : duration, followed: follower?.name, tones: sound,
-                                    showsPanels: !screenReader)
+                                    showsPanels: !screenReader, clock: clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
-        if let theme { opening.theme = theme.rawValue }
+        if let fixed = theme?.fixed { opening.theme = fixed.rawValue }
         if charset != .auto { opening.charset = chosenCharset.rawValue }
         let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
@@ -324,7 +354,38 @@ struct TradeChartCommand: ParsableCommand {
         return status
     }
 
-    /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.
+    /// What `--tz` asks for: the data's zone (`--data-tz`) shown in another. Nil without
+    /// `--tz`, or when both name the same zone.
+    func displayClock() throws -> DisplayClock? {
+        guard let tz else { return nil }
+        let target = try ZoneDatabase.load(tz)
+        guard let dataTz else {
+            // The loader keeps each time's wall clock but not its UTC offset, so the data's zone must be named.
+            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no zone; "
+                + "name theirs with --data-tz (e.g. --data-tz America/New_York)")
+        }
+        let source = try ZoneDatabase.load(dataTz)
+        return source == target ? nil : DisplayClock(source: source, target: target)
+    }
+
+    /// `--theme auto` in a terminal: its answer to the background-colour question (at
+    /// most 100 ms), else COLORFGBG, else dark.
+    func detectedTheme(device: TerminalScreen.Device) -> Theme {
+        var reply: [UInt8]?
+        switch device {
+        case .standardStreams:
+            reply = TerminalBackground.query(input: 0, output: 1)
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if tty >= 0 {
+                reply = TerminalBackground.query(input: tty, output: tty)
+                close(tty)
+            }
+        }
+        return Theme.detected(backgroundReply: reply, colorFGBG: Environment.value("COLORFGBG"))
+    }
+
+    /// `auto` picks Braille only where it can be shown (see `Charset.automatic`).
     func resolvedCharset() -> Charset {
         switch charset {
         case .braille: return .braille
@@ -332,8 +393,7 @@ struct TradeChartCommand: ParsableCommand {
         case .ascii: return .ascii
         case .auto:
             TerminalScreen.ensureUTF8Locale()
-            if Environment.term == "linux" || !TerminalScreen.localeIsUTF8 { return .ascii }
-            return .braille
+            return Charset.automatic(term: Environment.term, localeIsUTF8: TerminalScreen.localeIsUTF8)
         }
     }
 }

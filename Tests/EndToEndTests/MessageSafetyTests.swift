@@ -93,7 +93,7 @@ struct MessageSafetyTests {
         let t = try TmuxSession("\(TmuxSession.binary) --follow \(dir)/later*.csv", width: 220, height: 24)
         try t.waitFor("waiting (Ctrl-C to stop)")
         #expect(try t.query("#{pane_title}") != "PWNED")
-        #expect(try t.capture().contains("later [2J ]2;PWNED [31m.csv: waiting for a second price"),
+        #expect(try t.capture().contains("later [2J ]2;PWNED [31m.csv: only one price so far"),
                 "the name, its escapes dropped")
         try t.send("C-c")
     }

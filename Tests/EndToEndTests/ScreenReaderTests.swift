@@ -27,10 +27,10 @@ struct ScreenReaderTests {
         return "\(weekday) \(parts[2]) \(month) \(parts[0])"
     }
 
-    /// The change in words, against the range's reference price: its first point (the
-    /// header's baseline; SPEC 3 moves it to the previous close).
+    /// The change in words, against the range's reference price: the previous close, the
+    /// last close before the range (SPEC 3), as the header measures it.
     static func change(_ price: Double, in range: [Row]) -> String {
-        let reference = range[0].close
+        let reference = (ViewerSessionTests.daxCloses.last { $0.date < range[0].date } ?? range[0]).close
         let cents = ((price - reference) * 100).rounded() / 100
         if cents == 0 { return "unchanged" }
         let percent = String(format: "%.2f", abs(price - reference) / reference * 100)

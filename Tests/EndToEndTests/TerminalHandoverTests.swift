@@ -89,8 +89,11 @@ struct TerminalHandoverTests {
         #expect(try Self.modes(t) == Self.taken)
         // The first key: Right shows the cursor on the range's first point.
         try t.send("Right")
-        let screen = try t.waitFor("14 May 2018", timeout: 3)
-        #expect(screen.components(separatedBy: "\n")[0].contains("+0.00 (+0.00%)"))
+        let first = try #require(ViewerSessionTests.daxCloses.first { $0.date > "2018-05-13" })
+        try t.waitForScreen(timeout: 3, "the first point of 1Y in the header") {
+            let header = $0.components(separatedBy: "\n")[0]
+            return header.contains("14 May 2018") && header.contains(ViewerSessionTests.grouped(first.close))
+        }
         try t.send("q")
         try Self.waitForModes(t, Self.givenBack)
     }

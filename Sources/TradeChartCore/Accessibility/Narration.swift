@@ -13,7 +13,8 @@ public enum Narration {
     /// a note when there is one, and how to go on.
     public static func opening(_ state: ViewerState) -> [String] {
         var lines = ["tradechart, screen-reader mode."]
-        lines += description(state).prefix(5)
+        // The description up to its change (the previous close too, when the range has one).
+        lines += description(state).prefix { !$0.hasPrefix("Lowest: ") }
         if let status = state.status { lines.append(status) }
         lines.append("Left and Right step through the prices, 1 to 6 pick a range, d describes it, "
                      + "? lists the keys, q quits.")

@@ -23,9 +23,10 @@ public struct PriceMove: Sendable, Equatable {
     /// The change, compared and divided without overflow.
     public var difference: PriceDifference { PriceDifference(from: startPrice, to: endPrice) }
 
-    /// The change in percent of the start price's size; nil when the move starts at zero.
+    /// The change in percent of the start price; nil when the move starts at zero or below
+    /// (a percent of a negative price means nothing). Measured without overflow.
     public var percent: Double? {
-        startPrice == 0 ? nil : difference.divided(by: PriceDifference(from: 0, to: abs(startPrice))) * 100
+        startPrice > 0 ? difference.divided(by: PriceDifference(from: 0, to: startPrice)) * 100 : nil
     }
 
     /// The greatest increase from a point to a later, higher point in `prices[range]`

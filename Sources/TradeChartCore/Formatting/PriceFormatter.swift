@@ -39,6 +39,16 @@ public struct PriceFormatter: Sendable, Equatable {
         self.init(decimals: exponent + 3)
     }
 
+    /// A formatter for `prices`: whole numbers (a volume column, share counts) without
+    /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does.
+    public init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
+        if !prices.isEmpty, prices.allSatisfy({ $0 == $0.rounded() && abs($0) < Self.plainMagnitudes.largest }) {
+            self.init(decimals: 0)
+        } else {
+            self.init(forPricesAround: magnitude)
+        }
+    }
+
     /// The formatter for round tick values `decimals` apart: plain decimals, at most two
     /// more than the prices have; scientific notation stays.
     public func forTicks(decimals tickDecimals: Int) -> PriceFormatter {

@@ -13,9 +13,11 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether `d` and `?` open panels over the chart. The screen-reader mode has no
     /// chart to lay them over: it says their lines instead, and leaves nothing open.
     public var showsPanels: Bool
+    /// Shows intraday times in another zone than the data's own (`--tz`); nil shows them as written.
+    public var clock: DisplayClock?
 
     public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
-                followed: String? = nil, tones: Bool = false, showsPanels: Bool = true) {
+                followed: String? = nil, tones: Bool = false, showsPanels: Bool = true, clock: DisplayClock? = nil) {
         self.charset = charset
         self.color = color
         self.theme = theme
@@ -23,6 +25,7 @@ public struct ViewerOptions: Sendable, Equatable {
         self.followed = followed
         self.tones = tones
         self.showsPanels = showsPanels
+        self.clock = clock
     }
 
     /// The input is followed: the newest point pulses like a live quote.
@@ -35,4 +38,6 @@ public enum Overlay: Sendable, Equatable {
     case help
     /// Lines of text, e.g. the range described in words.
     case text(title: String, lines: [String])
+    /// The status messages, newest first.
+    case messages
 }

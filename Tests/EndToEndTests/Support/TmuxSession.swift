@@ -8,7 +8,9 @@ final class TmuxSession {
 
     /// Starts `command` (a shell command line) in a detached session of `width` x `height`.
     /// The pane stays after the program exits so its exit status can be read.
-    init(_ command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+    /// `options` are more `set -g` lines for the server (e.g. `["window-style", "bg=#ffffff"]`).
+    init(_ command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:],
+         options: [[String]] = []) throws {
         socket = "tc-\(getpid())-\(UUID().uuidString.prefix(8))"
         // A private state folder, so remembered ranges never leak between tests or into the user's.
         stateFolder = NSTemporaryDirectory() + "tradechart-state-\(socket)"
@@ -17,7 +19,9 @@ final class TmuxSession {
         let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
         try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         try tmux(["start-server", ";", "set", "-g", "default-terminal", "tmux-256color", ";",
-                  "set", "-g", "remain-on-exit", "on", ";",
+                  "set", "-g", "remain-on-exit", "on", ";"]
+                 + options.flatMap { ["set", "-g"] + $0 + [";"] }
+                 + [
                   "new-session", "-d", "-s", target, "-x", String(width), "-y", String(height),
                   "cd '\(TmuxSession.packageRoot)' && \(exports) \(command); echo $? > '\(stateFolder).status'"])
     }

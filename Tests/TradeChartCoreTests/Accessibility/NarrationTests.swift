@@ -67,8 +67,12 @@ struct NarrationTests {
         #expect(lines == ["\(ReadableTime.text(series.times[slice.last], withTimeOfDay: false)), "
                           + "\(PriceFormatter(decimals: 2).string(last)), \(words), point \(slice.count) of \(slice.count)"])
         lines = press(.home, &state)
-        #expect(lines.count == 1 && lines[0].hasSuffix("unchanged, point 1 of \(slice.count)"),
-                "the first point is the reference price: \(lines)")
+        // The reference is the previous close, the point before the range (SPEC 3).
+        let first = series.prices[slice.first] - series.prices[slice.first - 1]
+        let firstWords = String(format: "%@ %@, %.2f percent", first >= 0 ? "up" : "down",
+                                PriceFormatter(decimals: 2).string(abs(first)), abs(first) / reference * 100)
+        #expect(lines.count == 1 && lines[0].hasSuffix("\(firstWords), point 1 of \(slice.count)"),
+                "the first point against the previous close: \(lines)")
         // At the edge a step says so, and where it stays.
         lines = press(.left, &state)
         #expect(lines.count == 1 && lines[0].hasPrefix("Left: no change. ") && lines[0].hasSuffix("point 1 of \(slice.count)"))
@@ -106,7 +110,7 @@ struct NarrationTests {
         let keys = press(.character("?"), &state)
         #expect(keys.first == "Keys:")
         #expect(keys.contains("1 to 6: \(KeyMap.bindings[0].help)."))
-        #expect(keys.contains { $0.hasPrefix("Left Right: ") })
+        #expect(keys.contains { $0.hasPrefix("Left Right h l: ") })
         #expect(!keys.contains { $0.contains("mouse") && !$0.contains(":") }, "no rows for the mouse")
         // q right after quits at once.
         #expect(state.handle(.key(.character("q")), at: 0) == [.stopSound, .quit(status: 0)])
@@ -115,14 +119,14 @@ struct NarrationTests {
     @Test func anUnknownKeySaysSo() {
         var state = screenReader()
         #expect(press(.character("j"), &state) == ["j does nothing here; press ? for keys"])
-        #expect(press(.up, &state) == ["Up does nothing here; press ? for keys"])
+        #expect(press(.character("x"), &state) == ["x does nothing here; press ? for keys"])
     }
 
     @Test func theOpeningNamesTheFileTheRangeAndHowToGoOn() {
         let lines = Narration.opening(screenReader())
         expectPlain(lines, "opening")
         #expect(lines[1] == "TEST, range 1Y.")
-        #expect(lines.contains { $0.hasPrefix("Change: ") })
+        #expect(lines.contains { $0.hasPrefix("Change from the previous close: ") })
         #expect(lines.last?.contains("? lists the keys") == true)
     }
 
