@@ -129,9 +129,10 @@ struct FollowTests {
                 Self.row(String(format: "11/11/2019 9:%02d", 30 + $0), close: 150.5 + Double($0))
             }
             try rows.joined().write(toFile: path, atomically: false, encoding: .utf8)
-            let screen = try t.waitForScreen(timeout: 2) { Self.header($0).contains("153.50") }
-            #expect(Self.header(screen).contains("153.50"))
-            #expect(screen.contains("was truncated or replaced: reloaded"))
+            // A screen is drawn row by row: wait for the header and the note together.
+            try t.waitForScreen(timeout: 3, "the reloaded price and the note") {
+                Self.header($0).contains("153.50") && $0.contains("was truncated or replaced: reloaded")
+            }
             // Rows appended after the reload still arrive.
             try Self.append(Self.row("11/11/2019 9:34", close: 160.25), to: path)
             #expect(Self.header(try t.waitFor("160.25", timeout: 2)).contains("160.25"))

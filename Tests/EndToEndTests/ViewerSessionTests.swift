@@ -82,7 +82,7 @@ struct ViewerSessionTests {
         // after send-keys); then, during the rest of the 2 s morph, the line passes through
         // pictures that are neither the old nor the new range.
         let start = Date()
-        try t.waitForScreen(timeout: 1) { Self.lines($0).last?.contains("[1M]") == true }
+        try t.waitForScreen(timeout: 1, settled: false) { Self.lines($0).last?.contains("[1M]") == true }
         #expect(Date().timeIntervalSince(start) < 1, "the range bar follows the key at once")
         var frames: [[String]] = []
         while Date().timeIntervalSince(start) < 2.4 {

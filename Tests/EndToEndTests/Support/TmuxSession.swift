@@ -61,16 +61,30 @@ final class TmuxSession {
 
     /// Polls the screen until `condition` holds and returns that screen; throws
     /// (failing the test) when it does not hold within `timeout` seconds.
+    ///
+    /// A frame reaches the terminal in pieces, so a screen caught between two of them
+    /// may show the new header above an old status line. With `settled` (the default)
+    /// the screen must also read the same a moment later; pass false while something
+    /// moves on purpose (a morph).
     @discardableResult
-    func waitForScreen(timeout: TimeInterval = 5, _ what: String = "a condition", _ condition: (String) -> Bool) throws -> String {
+    func waitForScreen(timeout: TimeInterval = 5, _ what: String = "a condition", settled: Bool = true,
+                       _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = try capture()
-        while !condition(screen) {
+        while true {
+            if condition(screen) {
+                // Something that never stops moving is taken as it is at the deadline.
+                guard settled, Date() < deadline else { return screen }
+                Thread.sleep(forTimeInterval: 0.03)
+                let again = try capture()
+                if again == screen { return screen }
+                screen = again
+                continue
+            }
             guard Date() < deadline else { throw ScreenTimeout(waited: timeout, what: what, screen: screen) }
             Thread.sleep(forTimeInterval: 0.05)
             screen = try capture()
         }
-        return screen
     }
 
     /// Waits until the screen contains `text` (throws when it never does).
