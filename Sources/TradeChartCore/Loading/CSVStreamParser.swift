@@ -68,6 +68,7 @@ public struct CSVStreamParser: Sendable {
     var monthFirstOnly = 0, dayFirstOnly = 0
     var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
     var unixMagnitude: Int64 = 0
+    var dayCache = TimestampParser.DayCache()
 
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
@@ -154,7 +155,11 @@ public struct CSVStreamParser: Sendable {
         var t = times, pr = prices
         times = []
         prices = []
-        while p < end, let next = row(p, end, final: final, &t, &pr) { p = next }
+        while p < end {
+            if layoutConfirmed, let next = fastRow(p, end, &t, &pr) { p = next; continue }
+            guard let next = row(p, end, final: final, &t, &pr) else { break }
+            p = next
+        }
         times = t
         prices = pr
         bytesConsumed += p - base
@@ -249,6 +254,57 @@ public struct CSVStreamParser: Sendable {
             if case .success = TimestampParser.parse(b, b + u.count) { return true }
             return false
         }
+    }
+
+    /// The common row, read faster: complete in the buffer, without quotes, with
+    /// every field up to the last one needed. Finds the field ends eight bytes at a
+    /// time and reads the row as `row` would; returns nil (having changed nothing)
+    /// for any other row, which `row` then reads.
+    @inline(__always)
+    mutating func fastRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                          _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
+        guard let nl = Self.find(start, 0x0A, min(end - start, Self.maxRecordBytes)),
+              Self.find(start, 0x22, nl - start) == nil else { return nil }
+        let lay = shape
+        var time = (start, start), clock = (start, start), price = (start, start)
+        var field = 0
+        var fieldStart = start
+        var p = start
+        let pattern = FieldScan.ones &* UInt64(lay.delimiter)
+        scan: while true {
+            let inLine = nl - p
+            var hits: UInt64
+            if end - p >= 8 {
+                hits = FieldScan.exactZeroBytes(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) ^ pattern)
+                if inLine < 8 { hits &= (1 &<< UInt64(inLine &* 8)) &- 1 }
+            } else {
+                hits = 0
+                for i in 0..<inLine where p[i] == lay.delimiter { hits |= 0x80 &<< UInt64(i &* 8) }
+            }
+            while hits != 0 {
+                let at = p + hits.trailingZeroBitCount >> 3
+                hits &= hits &- 1
+                if field == lay.timeIndex { time = (fieldStart, at) }
+                if field == lay.priceIndex { price = (fieldStart, at) }
+                if field == lay.clockIndex { clock = (fieldStart, at) }
+                if field == lay.lastNeeded { break scan }
+                field += 1
+                fieldStart = at + 1
+            }
+            if inLine <= 8 {
+                // The line end closes the last field.
+                guard field == lay.lastNeeded else { return nil }
+                if field == lay.timeIndex { time = (fieldStart, nl) }
+                if field == lay.priceIndex { price = (fieldStart, nl) }
+                if field == lay.clockIndex { clock = (fieldStart, nl) }
+                break scan
+            }
+            p += 8
+        }
+        line += 1
+        report.dataRows += 1
+        accept(line: line, time: time, clock: clock, price: price, &times, &prices)
+        return nl + 1
     }
 
     /// Reads one record starting at `start`. Returns where the next record starts,
@@ -381,25 +437,35 @@ public struct CSVStreamParser: Sendable {
             report.recordBad(line: lineNumber, reason: "the row has \(fields) field\(fields == 1 ? "" : "s"), too few for the \(lay.priceIndex >= fields ? "price" : "time") column")
             return q
         }
+        accept(line: lineNumber, time: time, clock: clock, price: price, &times, &prices)
+        return q
+    }
+
+    /// Reads the time and price of a row already split into fields (counted in
+    /// `report.dataRows`) and keeps it, or records why it is skipped.
+    @inline(__always)
+    mutating func accept(line: Int, time: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                         clock: (UnsafePointer<UInt8>, UnsafePointer<UInt8>), price: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                         _ times: inout [Int64], _ prices: inout [Double]) {
         var value = 0.0
-        switch DecimalParser.parse(price.0, price.1, delimiter: delimiter) {
+        switch DecimalParser.parse(price.0, price.1, delimiter: shape.delimiter) {
         case .value(let v): value = v
         case .missing:
-            if Self.isBlank(time.0, time.1) { report.dataRows -= 1; return q }
+            if Self.isBlank(time.0, time.1) { report.dataRows -= 1; return }
             report.missingPrices += 1
-            return q
+            return
         case .notANumber:
-            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is not a number")
-            return q
+            report.recordBad(line: line, reason: "price '\(Self.text(price.0, price.1))' is not a number")
+            return
         case .notFinite:
-            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is out of range")
-            return q
+            report.recordBad(line: line, reason: "price '\(Self.text(price.0, price.1))' is out of range")
+            return
         }
         let parsed: TimestampParser.Result
-        if lay.clockIndex >= 0 {
+        if shape.clockIndex >= 0 {
             parsed = Self.dateAndClock(time, clock)
         } else {
-            parsed = TimestampParser.parse(time.0, time.1)
+            parsed = TimestampParser.parse(time.0, time.1, cache: &dayCache)
         }
         switch parsed {
         case .success(let t):
@@ -407,17 +473,17 @@ public struct CSVStreamParser: Sendable {
                 if family == nil {
                     family = t.family
                 } else {
-                    report.recordBad(line: lineNumber, reason: TimeProblem.otherFamily.reason(Self.text(time.0, time.1), family: family))
-                    return q
+                    report.recordBad(line: line, reason: TimeProblem.otherFamily.reason(Self.text(time.0, time.1), family: family))
+                    return
                 }
             }
             switch t.family {
             case .slashed:
                 if t.slashOrders == 1 {
-                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = lineNumber }
+                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = line }
                     monthFirstOnly += 1
                 } else if t.slashOrders == 2 {
-                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = lineNumber }
+                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = line }
                     dayFirstOnly += 1
                 }
             case .unix:
@@ -428,11 +494,11 @@ public struct CSVStreamParser: Sendable {
             times.append(t.value)
             prices.append(value)
         case .failure(let failure):
-            let shown = lay.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
-            report.recordBad(line: lineNumber, reason: failure.problem.reason(shown, family: family))
+            let shown = shape.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
+            report.recordBad(line: line, reason: failure.problem.reason(shown, family: family))
         }
-        return q
     }
+
 
     /// A date column and a separate time-of-day column read together.
     @inline(__always)
