@@ -44,7 +44,7 @@ public struct CSVStreamParser: Sendable {
     /// The expected total size, used once to reserve room for the rows.
     let expectedBytes: Int?
 
-    public private(set) var layout: ColumnLayout? {
+    public internal(set) var layout: ColumnLayout? {
         didSet { shape = layout.map(RowShape.init) ?? RowShape() }
     }
     /// The layout's indices as plain integers, for the per-row loop.
@@ -69,6 +69,8 @@ public struct CSVStreamParser: Sendable {
     var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
     var unixMagnitude: Int64 = 0
     var dayCache = TimestampParser.DayCache()
+    /// Where the rows start: the byte after the header line (0 until it is read).
+    var headerEnd = 0
 
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
@@ -150,6 +152,7 @@ public struct CSVStreamParser: Sendable {
             p = readHeader(p, end, final: final)
             if fatal != nil { bytesConsumed += buffer.count; return buffer.count }
             if layout == nil { bytesConsumed += p - base; return p - base }
+            headerEnd = bytesConsumed + (p - base)
         }
         reserveOnce(p, end)
         var t = times, pr = prices

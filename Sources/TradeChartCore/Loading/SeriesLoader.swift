@@ -8,7 +8,9 @@ import Darwin
 ///
 /// Files are read with `read(2)` in 1 MiB chunks into one reused buffer (not
 /// mapped whole, so resident memory stays near 16 bytes a row plus the buffer)
-/// and parsed by `CSVStreamParser` in one pass.
+/// and parsed by `CSVStreamParser` in one pass; a regular file of 4 MiB or more
+/// is read on every core (`ParallelLoad`) with the same result. Standard input
+/// is always read in one pass, as it arrives.
 public enum SeriesLoader {
     /// The size of each `read(2)`.
     public static let chunkBytes = 1 << 20
@@ -25,7 +27,26 @@ public enum SeriesLoader {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(file: file, reason: "it is a directory") }
         let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         var parser = CSVStreamParser(file: file, options: options, expectedBytes: size)
+        if let size, size >= ParallelLoad.minimumBytes {
+            let threads = ParallelLoad.threadCount(requested: options.threads)
+            if threads > 1, try ParallelLoad.read(ByteSource(fd: fd, size: size, file: file), threads: threads, into: &parser) {
+                return try parser.finish()
+            }
+        }
         try readAll(fd: fd, file: file, into: &parser)
+        return try parser.finish()
+    }
+
+    /// Loads bytes already in memory through the parallel path, split at the line
+    /// starts at or after `splits` (byte offsets; the threads run at once): the
+    /// same result as `load(bytes:)`, for tests and fuzzing of the splitter.
+    public static func load(bytes: UnsafeRawBufferPointer, fileName: String, options: LoadOptions = .init(),
+                            splits: [Int]) throws(LoadError) -> LoadedSeries {
+        var parser = CSVStreamParser(file: fileName, options: options, expectedBytes: bytes.count)
+        if try ParallelLoad.read(ByteSource(memory: bytes, file: fileName), threads: splits.count + 1, splits: splits, into: &parser) {
+            return try parser.finish()
+        }
+        parser.feed(bytes)
         return try parser.finish()
     }
 
