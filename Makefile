@@ -38,5 +38,7 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE)/tradechart $(DESTDIR)$(PREFIX)/bin/tradechart
 
+## clean: remove every build and fuzz folder these targets create (bench-data/ stays: it is slow to make)
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz fuzz-corpus
+	rm -f crash-* leak-* timeout-* oom-*

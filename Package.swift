@@ -27,8 +27,11 @@ let package = Package(
         // defines what the wide-character API needs.
         .systemLibrary(name: "CNcursesw"),
 
-        // Thin terminal layer: draws frames with ncursesw, reads keys, mouse and resizes.
-        .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw"]),
+        // Signal handlers in C, where async-signal-safe code is written plainly.
+        .target(name: "CTerminalSignals"),
+
+        // Thin terminal layer: draws frames with ncursesw, reads keys, mouse, resizes and signals.
+        .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw", "CTerminalSignals"]),
 
         // The run loop: hands events and the clock's time to the core's update, draws its
         // frames through a display, carries out its commands with the system layer.
@@ -65,6 +68,7 @@ let package = Package(
                     dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
         .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"]),
+        // The golden --help text is read by path.
+        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"], exclude: ["Golden"]),
     ]
 )

@@ -27,9 +27,6 @@ static const mmask_t tc_BUTTON4_PRESSED = BUTTON4_PRESSED;
 static const mmask_t tc_BUTTON5_PRESSED = BUTTON5_PRESSED;
 
 static inline WINDOW *tc_stdscr(void) { return stdscr; }
-static inline int tc_lines(void) { return LINES; }
-static inline int tc_cols(void) { return COLS; }
-static inline int tc_colors(void) { return COLORS; }
 static inline void tc_set_escdelay(int ms) { set_escdelay(ms); }
 
 /// Writes one cell: a single wide character with attributes and colour pair.
@@ -40,13 +37,4 @@ static inline int tc_put_cell(int y, int x, wchar_t ch, attr_t attrs, short pair
     return mvadd_wch(y, x, &cell);
 }
 
-/// Reads back the character at a cell (for tests of the terminal layer).
-static inline wchar_t tc_cell_char(int y, int x) {
-    cchar_t cell;
-    wchar_t text[CCHARW_MAX + 1];
-    attr_t attrs; short pair;
-    if (mvin_wch(y, x, &cell) != OK) return 0;
-    if (getcchar(&cell, text, &attrs, &pair, NULL) == ERR) return 0;
-    return text[0];
-}
 #endif

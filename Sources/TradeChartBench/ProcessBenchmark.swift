@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `make bench` section "whole process": `tradechart --print` of generated intraday
 /// files, timed from spawn to exit, with the child's peak resident memory.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import TradeChartCore
 
 /// libFuzzer entry: the input is a whole price file, loaded in one piece and

@@ -94,20 +94,19 @@ public final class AudiographSession {
 
     public init() {}
 
-    public func play(of series: PriceSeries, range: ChartRange, audiograph: Audiograph = Audiograph(),
+    /// Plays the audiograph of `slice` of `series`, stopping the one still playing.
+    public func play(of series: PriceSeries, slice: RangeSlice, audiograph: Audiograph = Audiograph(),
                      searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
                      directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
         stop()
-        switch series.slice(range) {
-        case .unavailable(let reason):
-            return .failed(reason: reason)
-        case .available(let slice):
-            let (result, process) = AudioPlayer.start(wav: audiograph.wav(of: series, slice: slice), name: series.name,
-                                                      rangeLabel: range.label, searchPath: searchPath, directory: directory)
-            current = process
-            return result
-        }
+        let (result, process) = AudioPlayer.start(wav: audiograph.wav(of: series, slice: slice), name: series.name,
+                                                  rangeLabel: slice.range.label, searchPath: searchPath, directory: directory)
+        current = process
+        return result
     }
+
+    /// True while the player started last is still running.
+    public var isPlaying: Bool { current?.isRunning ?? false }
 
     /// Stops the player still running, if any. SIGKILL, because a child inherits its
     /// parent's blocked signals and SIGTERM may never arrive; a player loses nothing by it.

@@ -1,30 +1,39 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TradeChartCore
 
 /// Follows a growing price file like `tail -f`: parses only the bytes appended
-/// since the last look, reloads from the start when the file was truncated or
-/// replaced (log rotation), and leaves a partial last line until it is complete.
-/// A look is a `stat` and, only when the file grew, a `pread` of the new bytes;
-/// between looks it costs nothing.
+/// since the last look, and leaves a partial last line until it is complete.
+///
+/// A look is a `stat` of the path, and never blocks: the file is opened with
+/// `O_NONBLOCK`, and a path that is (or becomes) a FIFO is followed as a stream,
+/// like `-`, reading what arrives, across writers. A regular file is reloaded from
+/// the start when it was truncated or replaced (another inode or device: log
+/// rotation), and when it was rewritten in place: the bytes read last no longer end
+/// where they did, or it was written without growing (mtime or ctime moved, to the
+/// nanosecond) and reads differently. A path that becomes a directory or a device is
+/// waited out, not read. Between looks it costs nothing; a look at an unchanged file
+/// is one `stat` and one `pread` of 32 bytes.
 public final class FileFollower: Follower {
     public let path: String
     public var name: String { path }
     public let options: LoadOptions
     private var parser: CSVStreamParser
     private var descriptor: Int32 = -1
-    private var inode: ino_t = 0
-    private var device: dev_t = 0
+    /// The open file as `fstat` saw it after the last read; nil when none is open.
+    private var opened: FileStatus?
+    /// Reads the open file when it is a FIFO.
+    private var pipe: PipeReader?
     private var offset: off_t = 0
-    /// The last bytes read, checked again before reading on: a file truncated and
-    /// rewritten past its old size between two looks no longer has them there.
+    /// The last bytes read, checked again at every look: a file rewritten in place
+    /// (also truncated and rewritten past its old size between two looks) no longer has them there.
     private var tail: [UInt8] = []
     private static let tailBytes = 32
+    /// True once a file was opened: whatever is opened later replaces it.
+    private var hasOpened = false
     /// Reloaded, and the new content has not given a chart yet.
     private var reloadPending = false
+    /// The series last handed out, to tell a rewrite from a file only touched.
+    private var lastGiven: LoadedSeries?
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
@@ -34,7 +43,7 @@ public final class FileFollower: Follower {
         parser = CSVStreamParser(file: path, options: options)
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit { closeFile() }
 
     public var nextLook: Double? { Self.pollInterval }
 
@@ -42,25 +51,59 @@ public final class FileFollower: Follower {
 
     /// Reads what was appended since the last look.
     public func poll() -> FollowChange {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
-        if descriptor < 0 || info.st_ino != inode || info.st_dev != device || info.st_size < offset
-            || (info.st_size > offset && !tailUnchanged()) {
-            // First look, replaced or truncated: start again from the beginning.
-            reloadPending = descriptor >= 0
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
-            var opened = stat()
-            if fstat(descriptor, &opened) == 0 { info = opened }
-            inode = info.st_ino
-            device = info.st_dev
-            offset = 0
-            tail = []
-            parser = CSVStreamParser(file: path, options: options, expectedBytes: Int(info.st_size))
-        } else if info.st_size == offset {
-            return .none
+        guard let now = FileStatus(path: path) else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
+        guard let current = opened, now.isSameFile(as: current) else { return reopen(now) }
+        if current.kind == .pipe { return readPipe(justOpened: false) }
+        // Truncated, or rewritten in place (the bytes read last are not where they were).
+        if now.size < offset || !tailUnchanged() { return reopen(now) }
+        if now.size > offset { return readFile() }
+        if now.wasTouched(since: current) { return readAgain() }
+        return .none
+    }
+
+    /// Starts again from the beginning of what is at the path now.
+    private func reopen(_ status: FileStatus) -> FollowChange {
+        closeFile()
+        guard status.kind.isFollowable else { return refuse(status) }
+        // Never blocks, also when a FIFO without a writer was put at the path.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
+        // What was opened decides (the path may have changed since the stat).
+        guard let info = FileStatus(descriptor: fd), info.kind.isFollowable else {
+            let refused = FileStatus(descriptor: fd).map(refuse) ?? .waiting("\(path): \(SeriesLoader.errorText(errno))")
+            close(fd)
+            return refused
         }
+        descriptor = fd
+        opened = info
+        offset = 0
+        tail = []
+        reloadPending = hasOpened
+        hasOpened = true
+        if info.kind == .pipe {
+            parser = CSVStreamParser(file: path, options: options)
+            pipe = PipeReader(descriptor: fd)
+            return readPipe(justOpened: true)
+        }
+        parser = CSVStreamParser(file: path, options: options, expectedBytes: Int(info.size))
+        return readFile()
+    }
+
+    /// A directory or a device: not read. At the first look that is the end; later the path may change back.
+    private func refuse(_ status: FileStatus) -> FollowChange {
+        hasOpened ? .waiting("\(path) \(status.refusal) now: waiting for a price file")
+            : .problem("\(path) \(status.refusal): tradechart follows a price file or a pipe")
+    }
+
+    private func closeFile() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        opened = nil
+        pipe = nil
+    }
+
+    /// Reads a regular file from `offset` to its end.
+    private func readFile() -> FollowChange {
         let linesBefore = parser.linesRead
         while true {
             let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
@@ -73,10 +116,47 @@ public final class FileFollower: Follower {
             }
             if n < buffer.count { break }
         }
+        // Taken after reading: its times belong to bytes already read, so a later change is a new write.
+        if let after = FileStatus(descriptor: descriptor) { opened = after }
         // A partial line changes nothing until its line end arrives.
         guard parser.linesRead != linesBefore || reloadPending else { return .none }
-        let change = FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending)
-        if case .updated = change { reloadPending = false }
+        return give(FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending))
+    }
+
+    /// The file was written without growing (rewritten in place at the same size, or only
+    /// touched): read it again, and hand the series out only when it differs.
+    private func readAgain() -> FollowChange {
+        offset = 0
+        tail = []
+        reloadPending = true
+        parser = CSVStreamParser(file: path, options: options, expectedBytes: opened.map { Int($0.size) })
+        let before = lastGiven
+        let change = readFile()
+        if case .updated(let loaded, _) = change, loaded == before { return .none }
+        return change
+    }
+
+    /// Reads what a FIFO's writers sent since the last look. A writer that ends completes
+    /// its last line; the FIFO stays open for the next writer.
+    private func readPipe(justOpened: Bool) -> FollowChange {
+        guard var reader = pipe else { return .none }
+        let linesBefore = parser.linesRead
+        let outcome = reader.read(into: &parser)
+        if outcome == .writerGone { reader.endOpenLine(in: &parser) }
+        pipe = reader
+        if case .failed(let code) = outcome { return .waiting("\(path): \(SeriesLoader.errorText(code))") }
+        if parser.linesRead != linesBefore || reloadPending {
+            return give(FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending))
+        }
+        return justOpened ? .waiting("\(path) is a pipe and no rows have come yet") : .none
+    }
+
+    /// Notes what is handed out.
+    private func give(_ change: FollowChange) -> FollowChange {
+        if case .updated(let loaded, _) = change {
+            reloadPending = false
+            lastGiven = loaded
+        }
         if reloadPending, case .waiting = change {
             return .waiting("\(path) was truncated or replaced: waiting for rows")
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The program's only clock: seconds on the monotonic clock, handed to the core.
 public struct MonotonicClock: Sendable {

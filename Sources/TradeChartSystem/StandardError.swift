@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes diagnostics to standard error (unbuffered, safe before and after curses).
 public enum StandardError {

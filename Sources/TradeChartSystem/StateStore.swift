@@ -1,42 +1,39 @@
 import Foundation
 import TradeChartCore
 
-/// What tradechart remembers about one file: the last range, and the theme and
-/// charset when they were given on the command line.
-public struct RememberedView: Codable, Sendable, Equatable {
-    public var range: String?
-    public var theme: String?
-    public var charset: String?
-    /// Seconds since 1970 of the last change, to keep the file small.
-    public var updated: Double
-
-    public init(range: String? = nil, theme: String? = nil, charset: String? = nil, updated: Double = 0) {
-        self.range = range
-        self.theme = theme
-        self.charset = charset
-        self.updated = updated
-    }
-}
-
 /// The state file: one small JSON file, `$XDG_STATE_HOME/tradechart/state.json`
 /// (default `~/.local/state/tradechart/state.json`), holding a `RememberedView`
-/// per file keyed by the file's absolute path. Writes go to a temporary file
-/// that is renamed over the old one, on a background queue, so a reader never
-/// sees half a file and drawing never waits.
+/// per file keyed by the file's absolute path, shared by every tradechart running.
+///
+/// A save is a merge, never an overwrite: under a lock (`StateFileLock`) it reads
+/// the file as it is now, puts in the views this store remembered since its last
+/// save (the newer one wins where two viewers remembered the same file), and
+/// replaces the file atomically (`StateFile`). So two viewers on two files keep
+/// each other's entries, also when they quit at the same moment. Saves run on a
+/// background queue, so drawing never waits.
+///
+/// Problems (an unwritable folder, a file too large to read) never stop the viewer;
+/// each kind is told once: by `load()`, or later by `takeProblem()`.
 public final class StateStore: @unchecked Sendable {
-    struct Contents: Codable, Sendable {
-        var version = 1
-        var files: [String: RememberedView] = [:]
-    }
-
     public let url: URL
+    private var path: String { url.path }
     private let queue = DispatchQueue(label: "tradechart.state")
     private let lock = NSLock()
-    private var contents = Contents()
+    /// What is known: the file as last read or written, with this store's views put in.
+    private var contents = StateFileContents()
+    /// The views remembered since they were last written.
+    private var unsaved: [String: RememberedView] = [:]
+    private var problems: [StateFileProblem] = []
+    private var toldKinds: Set<Int> = []
+    private var savesUnderWay = 0
     /// How many writes reached the disk (for tests and the benchmark).
     public private(set) var writeCount = 0
     /// Entries kept at most; the least recently changed go first.
     public static let maxEntries = 200
+    /// A state file larger than this is neither read nor replaced.
+    public static var maxFileBytes: Int { StateFile.maxBytes }
+    /// How long a save waits for another tradechart's lock before it gives up.
+    public static let lockTimeout = 2.0
 
     public init(url: URL) { self.url = url }
 
@@ -49,19 +46,33 @@ public final class StateStore: @unchecked Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/tradechart/state.json")
     }
 
-    /// Reads the file. A missing file is a fresh start (nil); an unreadable or
-    /// corrupt one is ignored and the returned note says so.
+    /// Reads the file. A missing file is a fresh start (nil). Otherwise the returned
+    /// note says what was wrong: an unreadable file (ignored, replaced by the next
+    /// save), dropped entries (the others are read), or a file too large or of an
+    /// unknown version (ignored and never replaced). The problems it names count as told.
     @discardableResult
     public func load() -> String? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        var found: [StateFileProblem] = []
         do {
-            let data = try Data(contentsOf: url)
-            let decoded = try JSONDecoder().decode(Contents.self, from: data)
-            lock.withLock { contents = decoded }
-            return nil
+            switch try StateFile.read(path) {
+            case .missing:
+                break
+            case .unreadable(let reason):
+                found.append(.unreadable(file: path, reason: reason))
+            case .contents(let read):
+                if let first = read.dropped.first {
+                    found.append(.entriesDropped(file: path, count: read.dropped.count, firstKey: first.key, reason: first.reason))
+                }
+                lock.withLock {
+                    contents = read
+                    for (key, view) in unsaved { contents.files[key] = view }
+                }
+            }
         } catch {
-            return "State file \(url.path) is unreadable and was ignored"
+            found.append(error)
         }
+        let told = lock.withLock { found.filter { toldKinds.insert($0.kind).inserted } }
+        return told.isEmpty ? nil : told.map(\.description).joined(separator: "; ")
     }
 
     public func view(for file: String) -> RememberedView? {
@@ -72,24 +83,29 @@ public final class StateStore: @unchecked Sendable {
     public func remember(_ view: RememberedView, for file: String) {
         lock.withLock {
             contents.files[file] = view
-            if contents.files.count > StateStore.maxEntries {
-                let oldest = contents.files.sorted { $0.value.updated < $1.value.updated }
-                for (key, _) in oldest.prefix(contents.files.count - StateStore.maxEntries) {
-                    contents.files.removeValue(forKey: key)
-                }
-            }
+            unsaved[file] = view
         }
     }
 
-    /// Writes the file in the background (atomically); `wait` blocks until done (on exit).
+    /// Merges what was remembered into the file, in the background; `wait` blocks until
+    /// done (on exit). A problem is kept for `takeProblem()`.
     public func save(wait: Bool = false) {
-        let snapshot = lock.withLock { contents }
+        lock.withLock { savesUnderWay += 1 }
         let work: @Sendable () -> Void = { [self] in
-            do {
-                try write(snapshot)
-                lock.withLock { writeCount += 1 }
-            } catch {
-                // A state file that cannot be written is not worth stopping for.
+            let changes = lock.withLock { unsaved }
+            let outcome = Result { () throws(StateFileProblem) in try merge(changes) }
+            lock.withLock {
+                savesUnderWay -= 1
+                switch outcome {
+                case .success(let written):
+                    writeCount += 1
+                    // Views remembered while this save ran stay unsaved for the next one.
+                    for (key, view) in changes where unsaved[key] == view { unsaved.removeValue(forKey: key) }
+                    contents = written
+                    for (key, view) in unsaved { contents.files[key] = view }
+                case .failure(let problem):
+                    if toldKinds.insert(problem.kind).inserted { problems.append(problem) }
+                }
             }
         }
         if wait { queue.sync(execute: work) } else { queue.async(execute: work) }
@@ -98,17 +114,35 @@ public final class StateStore: @unchecked Sendable {
     /// Waits for writes under way.
     public func flush() { queue.sync {} }
 
-    private func write(_ snapshot: Contents) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(snapshot)
-        let temporary = folder.appendingPathComponent(".state.json.\(getpid()).tmp")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
+    /// True while a save is queued or running: a problem it meets is not known yet.
+    public var isSaving: Bool { lock.withLock { savesUnderWay > 0 } }
+
+    /// The oldest problem a save met that was not taken yet, for the status line. Each
+    /// kind of problem is given once a session, however often saving meets it again.
+    public func takeProblem() -> StateFileProblem? {
+        lock.withLock { problems.isEmpty ? nil : problems.removeFirst() }
+    }
+
+    /// One read-modify-write of the file under the lock; returns what was written.
+    private func merge(_ changes: [String: RememberedView]) throws(StateFileProblem) -> StateFileContents {
+        try StateFile.makeFolder(of: path)
+        let held = try StateFileLock(for: path, timeout: Self.lockTimeout)
+        var merged = StateFileContents()
+        // A file too large, of a newer version or not a file throws: it is left alone.
+        if case .contents(let onDisk) = try StateFile.read(path) { merged.files = onDisk.files }
+        for (key, view) in changes {
+            if let other = merged.files[key], other.updated > view.updated { continue }
+            merged.files[key] = view
         }
+        merged.prune(to: Self.maxEntries)
+        let data: Data
+        do {
+            data = try merged.encoded()
+        } catch {
+            throw .cannotWrite(file: path, reason: "\(error)")
+        }
+        try StateFile.replace(path, with: data)
+        _ = consume held
+        return merged
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Decides, before curses is touched, whether an interactive terminal is there.
 public enum TerminalCheck {

@@ -1,9 +1,9 @@
 import CNcursesw
 import TradeChartCore
 
-/// Decodes ncurses key codes and characters into viewer events.
+/// Decodes ncurses key codes and characters into viewer keys.
 enum TerminalInput {
-    static func event(forKeyCode code: Int32, screen: TerminalScreen) -> ViewerEvent? {
+    static func event(forKeyCode code: Int32) -> ViewerEvent? {
         switch code {
         case KEY_LEFT: return .key(.left)
         case KEY_RIGHT: return .key(.right)
@@ -16,13 +16,9 @@ enum TerminalInput {
         case KEY_PPAGE: return .key(.pageUp)
         case KEY_NPAGE: return .key(.pageDown)
         case KEY_ENTER: return .key(.enter)
-        case KEY_RESIZE:
-            let size = screen.size
-            return .resize(columns: size.columns, rows: size.rows)
-        case KEY_MOUSE:
-            return screen.mouseEvent().map { .mouse($0) }
-        default:
-            return nil
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_F0 + 1...KEY_F0 + 12: return .key(.function(Int(code - KEY_F0)))
+        default: return nil
         }
     }
 
@@ -30,6 +26,8 @@ enum TerminalInput {
         switch value {
         case 27: return .key(.escape)
         case 10, 13: return .key(.enter)
+        case 9: return .key(.tab)
+        case 8, 127: return .key(.backspace)
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }
             return .key(.character(scalar))

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CNcursesw
+import CTerminalSignals
+import Glibc
 import TradeChartCore
 
 /// How the screen should look, decided by the command line and the environment.
@@ -18,15 +15,15 @@ public struct ScreenOptions: Sendable {
     }
 }
 
-/// The ncursesw screen: set up, draw frames cell by cell, read input, give the terminal back.
-///
-/// Only cells that differ from the previous frame are handed to ncurses, which in
-/// turn sends only what changed on the terminal.
+/// The ncursesw screen: sets the terminal up, writes the cells of a frame diff,
+/// reads keys, mouse, resizes and signals, and gives the terminal back.
 public final class TerminalScreen {
     private var screen: OpaquePointer?
-    private var previous: Frame?
     private var colorEnabled = false
     private var closed = false
+    private let inputDescriptor: Int32
+    private let outputDescriptor: Int32
+    private var signalDescriptor: Int32 = -1
 
     public enum SetupError: Error, CustomStringConvertible {
         case cannotOpenTerminal(String)
@@ -49,7 +46,8 @@ public final class TerminalScreen {
     /// Streams this screen opened and closes again.
     private var ownedStreams: [UnsafeMutablePointer<FILE>] = []
 
-    /// The screen on the program's terminal.
+    /// The screen on the program's terminal, with the signals that end the program
+    /// taken over (see CTerminalSignals.h).
     public convenience init(options: ScreenOptions, device: Device = .standardStreams) throws {
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         var owned: [UnsafeMutablePointer<FILE>] = []
@@ -84,12 +82,15 @@ public final class TerminalScreen {
                 input: UnsafeMutablePointer<FILE>, handlesSignals: Bool) throws {
         TerminalScreen.ensureUTF8Locale()
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
+        inputDescriptor = fileno(input)
+        outputDescriptor = fileno(output)
+        // The mode to give back in an emergency is the shell's, from before curses.
+        if handlesSignals { tc_signals_remember_mode(outputDescriptor) }
         guard let screen = newterm(terminalType, output, input) else {
             throw SetupError.cannotOpenTerminal(term)
         }
         self.screen = screen
         set_term(screen)
-        if handlesSignals { TerminalSignals.install() }
         cbreak()
         noecho()
         nonl()
@@ -107,9 +108,29 @@ public final class TerminalScreen {
             }
             colorEnabled = true
         }
+        if handlesSignals {
+            // Installed after newterm, so the resize signal comes to us (and ncurses is
+            // told with resizeterm) instead of ncurses' own handler.
+            let reset = Self.resetBytes()
+            signalDescriptor = reset.withUnsafeBufferPointer { tc_signals_install(outputDescriptor, $0.baseAddress, $0.count) }
+        }
     }
 
     deinit { close() }
+
+    /// What gives the terminal back when there is no time for ncurses (a signal while
+    /// the loop is stuck, a crash): leave the alternate screen, normal keypad and
+    /// attributes, cursor visible, no mouse reports.
+    static func resetBytes() -> [CChar] {
+        var bytes: [CChar] = []
+        for capability in ["sgr0", "rmkx", "cnorm", "rmcup"] {
+            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
+            var p = value
+            while p.pointee != 0 { bytes.append(p.pointee); p += 1 }
+        }
+        bytes += Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8).map { CChar(bitPattern: $0) }
+        return bytes
+    }
 
     /// Gives the terminal back: normal mode, cursor visible, main screen.
     public func close() {
@@ -121,7 +142,8 @@ public final class TerminalScreen {
         screen = nil
         ownedStreams.forEach { fclose($0) }
         ownedStreams = []
-        TerminalSignals.restoreDefaults()
+        if signalDescriptor >= 0 { tc_signals_uninstall() }
+        signalDescriptor = -1
     }
 
     /// The terminal's size in cells.
@@ -129,29 +151,22 @@ public final class TerminalScreen {
         (Int(getmaxx(tc_stdscr())), Int(getmaxy(tc_stdscr())))
     }
 
-    /// Draws a frame, sending ncurses only the cells that changed since the last one.
-    public func draw(_ frame: Frame) {
+    /// Writes the cells of `diff` (clearing the screen first when it says so) and
+    /// sends ncurses' update to the terminal.
+    public func draw(_ diff: FrameDiff) {
         let (columns, rows) = size
-        let full = previous.map { $0.width != frame.width || $0.height != frame.height } ?? true
-        if full { erase() }
-        for y in 0..<min(rows, frame.height) {
-            for x in 0..<min(columns, frame.width) {
-                let cell = frame[x, y]
-                if !full, let previous, previous[x, y] == cell { continue }
-                // The bottom-right cell would scroll some terminals: skip it.
-                if y == rows - 1 && x == columns - 1 { continue }
-                _ = tc_put_cell(Int32(y), Int32(x), wchar_t(cell.character.value), attributes(cell.style),
-                                colorEnabled ? Int16(cell.style.color.rawValue) : 0)
-            }
+        if diff.clearsScreen {
+            erase()
+            clearok(tc_stdscr(), true)
         }
-        previous = frame
+        for change in diff.changes where change.x < columns && change.y < rows {
+            // The bottom-right cell would scroll some terminals: skip it.
+            if change.y == rows - 1 && change.x == columns - 1 { continue }
+            let cell = change.cell
+            _ = tc_put_cell(Int32(change.y), Int32(change.x), wchar_t(cell.character.value), attributes(cell.style),
+                            colorEnabled ? Int16(cell.style.color.rawValue) : 0)
+        }
         refresh()
-    }
-
-    /// Forgets what is on screen, so the next frame is drawn whole.
-    public func invalidate() {
-        previous = nil
-        clearok(tc_stdscr(), true)
     }
 
     private func attributes(_ style: CellStyle) -> attr_t {
@@ -164,16 +179,58 @@ public final class TerminalScreen {
         return a
     }
 
-    /// Waits up to `timeoutMilliseconds` (negative: forever) for one input event.
+    /// Waits up to `timeoutMilliseconds` (negative: until something happens) for one
+    /// event: a key, the mouse, a resize, or a signal asking the program to stop.
     public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
-        wtimeout(tc_stdscr(), Int32(timeoutMilliseconds))
+        if let event = takeSignal() { return event }
+        // What ncurses holds already (the rest of a burst of keys) comes first.
+        if let event = readInput() { return event }
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+        if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
+        guard ready > 0 else { return nil }
+        if let event = takeSignal() { return event }
+        return readInput()
+    }
+
+    /// A key or mouse event ncurses can give without waiting.
+    private func readInput() -> ViewerEvent? {
+        wtimeout(tc_stdscr(), 0)
         var ch: wint_t = 0
         let result = get_wch(&ch)
         if result == ERR { return nil }
         if result == KEY_CODE_YES {
-            return TerminalInput.event(forKeyCode: Int32(ch), screen: self)
+            if Int32(ch) == KEY_MOUSE { return mouseEvent().map { .mouse($0) } }
+            return TerminalInput.event(forKeyCode: Int32(ch))
         }
         return TerminalInput.event(forCharacter: UInt32(ch))
+    }
+
+    /// The signal waiting in the pipe, as an event: a resize, the return after Ctrl-Z
+    /// and `fg` (drawn anew, keypad and mouse back on), or a request to stop.
+    private func takeSignal() -> ViewerEvent? {
+        while true {
+            let signal = tc_signals_take()
+            switch signal {
+            case 0:
+                return nil
+            case SIGWINCH:
+                var ws = winsize()
+                if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+                    resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+                }
+                let size = self.size
+                return .resize(columns: size.columns, rows: size.rows)
+            case SIGCONT:
+                keypad(tc_stdscr(), true)
+                mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)
+                curs_set(0)
+                let size = self.size
+                return .resize(columns: size.columns, rows: size.rows)
+            default:
+                return .interrupted(signal: signal)
+            }
+        }
     }
 
     /// Reads the pending mouse event (after KEY_MOUSE).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A frame size in cells, as `--size COLSxROWS` gives it or the terminal has it.
 struct FrameSize: Equatable {

@@ -23,3 +23,17 @@ enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// `--theme dark|light`.
 extension Theme: ExpressibleByArgument {}
+
+/// `--range 1D|5D|1M|6M|1Y|5Y` (any case, or the key digit).
+extension ChartRange: ExpressibleByArgument {
+    public init?(argument: String) { self.init(label: argument) }
+    public var defaultValueDescription: String { label }
+    public static var allValueStrings: [String] { allCases.map(\.label) }
+    /// The labels say it all: listed on one line, not one per line as described values.
+    public static var allValueDescriptions: [String: String] { [:] }
+}
+
+/// `--size COLSxROWS`.
+extension FrameSize: ExpressibleByArgument {
+    init?(argument: String) { self.init(parsing: argument) }
+}

@@ -1,16 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
-import TradeChartCore
-import TradeChartSystem
+import Glibc
 import TradeChartApp
+import TradeChartCore
 import TradeChartSystem
 import TradeChartTerminal
 
-/// The `tradechart` command: its options, and the wiring of the core and the terminal.
+/// The `tradechart` command: its options, and the wiring of the core, the system
+/// layer, the terminal and the loop.
 struct TradeChartCommand: ParsableCommand {
     static let version = "0.1.0"
 
@@ -18,10 +14,9 @@ struct TradeChartCommand: ParsableCommand {
         commandName: "tradechart",
         abstract: "An animated stock chart in the terminal, drawn in Braille dots.",
         discussion: """
-            Keys: 1-6 ranges (1D 5D 1M 6M 1Y 5Y), +/- shorter/longer range, Left/Right \
-            scrub, Shift+Left/Right or PgUp/PgDn ten steps, Home/End first/last point, \
-            Esc hide the cursor, mouse click/drag to a point, d describe in words, \
-            a listen (audiograph), ? help, q quit.
+            Keys (the same as ? shows in the viewer):
+
+            \(KeyMap.helpLines(width: 76).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
 
             Files: CSV with a date/time column and a price column (Close, Adj Close, \
             Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
@@ -36,19 +31,20 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Print one frame to standard output and exit (no terminal needed).")
     var print = false
 
-    @Option(help: ArgumentHelp("Range to show: 1D, 5D, 1M, 6M, 1Y or 5Y.", valueName: "R"))
-    var range: String?
+    @Option(help: ArgumentHelp("Range to show.", valueName: "R"))
+    var range: ChartRange?
 
-    @Option(help: ArgumentHelp("Frame size for --print, e.g. 100x30 (default: the terminal's, else 100x30).", valueName: "COLSxROWS"))
-    var size: String?
+    @Option(help: ArgumentHelp("Frame size for --print, e.g. 100x30 (default: the terminal's, else 100x30).",
+                               valueName: "COLSxROWS"))
+    var size: FrameSize?
 
-    @Option(help: ArgumentHelp("Colour: auto, always or never (NO_COLOR is honoured).", valueName: "WHEN"))
+    @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Glyphs: braille, block, ascii or auto.", valueName: "SET"))
+    @Option(help: ArgumentHelp("Glyphs; auto picks Braille only where it can be shown.", valueName: "SET"))
     var charset: CharsetChoice = .auto
 
-    @Option(help: ArgumentHelp("Colour theme: dark or light.", valueName: "THEME"))
+    @Option(help: ArgumentHelp("Colour theme.", valueName: "THEME"))
     var theme: Theme?
 
     @Option(help: ArgumentHelp("Instrument name for the header (default: the file name).", valueName: "TEXT"))
@@ -57,7 +53,8 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Price column to chart (default: Close, Adj Close, Price, ...).", valueName: "NAME"))
     var column: String?
 
-    @Option(help: ArgumentHelp("Morph duration in seconds; 0 turns animation off.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Morph duration in seconds, 0 to 60; 0 turns animation off.", valueName: "SECONDS"))
     var duration: Double = 1.2
 
     @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
@@ -69,16 +66,11 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Print the range described in words (first, last, change, low, high, trend) and exit.")
     var describe = false
 
-    @Option(help: ArgumentHelp("Write the range as sound (16-bit WAV, about 3 s) to this file and exit.", valueName: "FILE.wav"))
+    @Option(help: ArgumentHelp("Write the range as sound (16-bit WAV, about 3 s) to this file and exit.",
+                               valueName: "FILE.wav"))
     var audiograph: String?
 
     mutating func validate() throws {
-        if let range, ChartRange(label: range) == nil {
-            throw ValidationError("--range must be one of 1D, 5D, 1M, 6M, 1Y, 5Y (got '\(range)')")
-        }
-        if let size, FrameSize(parsing: size) == nil {
-            throw ValidationError("--size must look like 100x30 (got '\(size)')")
-        }
         if !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
         }
@@ -95,22 +87,31 @@ struct TradeChartCommand: ParsableCommand {
                 Swift.print(fullMessage(for: error))
                 return 0
             }
-            var message = TradeChartCommand.message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "error"
+            var message = oneLine(TradeChartCommand.message(for: error))
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             StandardError.writeLine("tradechart: \(message) (see --help)")
             return 2
         }
     }
 
+    /// The parser's message on one line: a list of values it puts one per line
+    /// (`--range` has six) is joined with commas; anything after is dropped.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first else { return "error" }
+        let items = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
+        return items.isEmpty ? String(first) : first + " " + items.joined(separator: ", ")
+    }
+
     func execute() throws -> Int32 {
         if file != "-" {
-            // A missing or unreadable file is the first thing to say.
-            guard let readable = fopen(file, "r") else {
+            // A missing or unreadable file is the first thing to say (without blocking on a FIFO).
+            let readable = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard readable >= 0 else {
                 StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
                 return 2
             }
-            fclose(readable)
+            close(readable)
         }
         let interactive = !print && !describe && audiograph == nil
         // With `-` the prices come on standard input, so keys come from the terminal itself.
@@ -156,31 +157,29 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
             return 2
         }
-        let requested = range.flatMap(ChartRange.init(label:))
         if describe || audiograph != nil {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            let chosen = requested ?? series.defaultRange() ?? .fiveYears
+            let chosen = range ?? series.defaultRange() ?? .fiveYears
             if describe, printDescription(of: series, range: chosen) != 0 { return 1 }
             if let audiograph { return writeAudiograph(of: series, range: chosen, to: audiograph) }
             return 0
         }
         if print {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            return printFrame(series, requested: requested)
+            return printFrame(series)
         }
-        return runViewer(series, requested: requested, status: loaded.report.summary, memory: memory, follower: follower,
-                         device: device)
+        return runViewer(series, status: loaded.report.summary, memory: memory, follower: follower, device: device)
     }
 
     /// `--print`: one frame to standard output.
-    func printFrame(_ series: PriceSeries, requested: ChartRange?) -> Int32 {
-        let frameSize = size.flatMap(FrameSize.init(parsing:)) ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
+    func printFrame(_ series: PriceSeries) -> Int32 {
+        let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
-        if let requested, case .unavailable(let reason) = series.slice(requested) {
+        if let range, case .unavailable(let reason) = series.slice(range) {
             StandardError.writeLine("tradechart: \(reason)")
         }
-        let state = ViewerState(series: series, range: requested, options: options,
+        let state = ViewerState(series: series, range: range, options: options,
                                 columns: frameSize.columns, rows: frameSize.rows)
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
@@ -188,9 +187,9 @@ struct TradeChartCommand: ParsableCommand {
         return 0
     }
 
-    /// The interactive viewer.
-    func runViewer(_ series: PriceSeries, requested: ChartRange?, status: String?, memory: RememberedState?,
-                   follower: Follower?, device: TerminalScreen.Device) -> Int32 {
+    /// The interactive viewer; returns the exit status (0 on `q`, 128 + signal when a signal ended it).
+    func runViewer(_ series: PriceSeries, status: String?, memory: RememberedState?, follower: Follower?,
+                   device: TerminalScreen.Device) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         let remembered = memory?.finish()
         // The viewer always draws on a terminal (checked before loading).
@@ -199,64 +198,35 @@ struct TradeChartCommand: ParsableCommand {
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
-                                    live: follower != nil)
-        let startRange = requested ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
+                                    followed: follower?.name)
+        // What is remembered about the file: the theme and charset when the command line gave them.
+        var opening = remembered?.view ?? RememberedView()
+        if let theme { opening.theme = theme.rawValue }
+        if charset != .auto { opening.charset = chosenCharset.rawValue }
+        let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
-                                status: notes.isEmpty ? nil : notes.joined(separator: "; "))
-        let audio = AudiographSession()
-        var app = TerminalApp(state: state, screenOptions: ScreenOptions(color: useColor, theme: options.theme),
-                              onCommand: { command, state, now in
-                                  guard case .playAudiograph(let range) = command else { return }
-                                  let result = audio.play(of: state.series, range: range)
-                                  state.setStatus(result.message)
-                                  if case .playing = result { state.followPlayback(startingAt: now) }
-                              })
-        app.device = device
-        if let memory {
-            // Remember the range (and the theme and charset when given on the command line).
-            let saver = RememberedStateSaver(memory: memory, previous: remembered?.view,
-                                             theme: theme?.rawValue, charset: charset == .auto ? nil : chosenCharset.rawValue)
-            app.onChange = { state, _ in saver.note(range: state.range) }
-            app.tasks.append { _, now in saver.tick(at: now) }
-            app.onQuit = { _ in saver.finish() }
-        }
-        if let follower {
-            var lastNote: String? = nil
-            var noteIsProblem = false
-            app.tasks.append { state, now in
-                switch follower.poll() {
-                case .none:
-                    break
-                case .updated(let loaded, let reloaded):
-                    state.replaceSeries(loaded.series, at: now)
-                    let summary = loaded.report.summary
-                    if reloaded {
-                        lastNote = "\(follower.name) was truncated or replaced: reloaded"
-                        state.setStatus([lastNote, summary].compactMap { $0 }.joined(separator: "; "))
-                    } else if let summary, summary != lastNote {
-                        // More rows were skipped: say so.
-                        lastNote = summary
-                        state.setStatus(summary)
-                    } else if noteIsProblem {
-                        state.setStatus(nil)
-                    }
-                    noteIsProblem = false
-                case .waiting(let reason), .problem(let reason):
-                    if reason != lastNote { state.setStatus(reason) }
-                    lastNote = reason
-                    noteIsProblem = true
-                }
-                return follower.nextLook
-            }
-        }
+                                status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening)
+        let screen: TerminalScreen
         do {
-            try app.run()
+            screen = try TerminalScreen(options: ScreenOptions(color: useColor, theme: options.theme), device: device)
         } catch {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
-        return 0
+        defer { screen.close() }
+        var services: [HostService] = [SoundService()]
+        if let follower { services.append(FollowService(follower: follower)) }
+        var stateFile: StateFileService?
+        if let memory, let store = memory.store {
+            stateFile = StateFileService(store: store, key: memory.key, stored: remembered?.view, opening: state.memory)
+            services.append(stateFile!)
+        }
+        let loop = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(), services: services)
+        let status = loop.run()
+        screen.close()
+        if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
+        return status
     }
 
     /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.

@@ -40,10 +40,53 @@ struct CommandLineTests {
     }
 
     @Test func withoutTermVariableItPointsToPrint() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "TERM")
-        let result = try ProcessRunner.tradechart(["Data/dax.csv"], environment: environment)
+        // On a real terminal (so only TERM is missing), the viewer says so and exits 2.
+        let t = try TmuxSession("env -u TERM \(TmuxSession.binary) Data/dax.csv", width: 100, height: 20)
+        #expect(try t.waitForExit() == 2)
+        let screen = try t.captureWithHistory()
+        #expect(screen.contains("tradechart: TERM is not set; use --print"))
+        #expect(try t.query("#{alternate_on}") == "0", "the terminal was never taken over")
+    }
+
+    /// `--help` as it stands, pinned (Tests/EndToEndTests/Golden/help.txt); after a
+    /// deliberate change, write the new text there.
+    @Test func helpTextIsPinned() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/help.txt")
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        let help = try ProcessRunner.tradechart(["--help"])
+        #expect(help.status == 0)
+        let actual = help.output.components(separatedBy: "\n"), pinned = expected.components(separatedBy: "\n")
+        if let line = zip(actual, pinned).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("--help differs at line \(line + 1):\n  now:    \(actual[line])\n  pinned: \(pinned[line])")
+        }
+        #expect(actual.count == pinned.count)
+    }
+
+    /// Options with a fixed set of values go through the argument parser, with its own
+    /// messages, on one line.
+    @Test(arguments: [
+        (["--range", "7Y"], "The value '7Y' is invalid for '--range <R>'. Please provide one of the following: 1D, 5D, 1M, 6M, 1Y, 5Y"),
+        (["--size", "10"], "The value '10' is invalid for '--size <COLSxROWS>'"),
+        (["--color", "sometimes"], "The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'."),
+        (["--charset", "emoji"], "The value 'emoji' is invalid for '--charset <SET>'"),
+        (["--theme", "pink"], "The value 'pink' is invalid for '--theme <THEME>'"),
+        (["--duration", "-1"], "--duration must be between 0 and 60 seconds"),
+        (["--duration=-1"], "--duration must be between 0 and 60 seconds"),
+    ])
+    func badOptionValuesSayWhatIsAccepted(arguments: [String], message: String) throws {
+        let result = try ProcessRunner.tradechart(["--print"] + arguments + ["Data/dax.csv"])
         #expect(result.status == 2)
-        #expect(result.error.contains("--print"))
+        #expect(result.output.isEmpty)
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(result.error.hasPrefix("tradechart: " + message), "\(result.error)")
+    }
+
+    @Test func rangesAreReadInAnyCaseOrAsTheirKey() throws {
+        let upper = try ProcessRunner.tradechart(["--print", "--color", "never", "--range", "6M", "Data/dax.csv"])
+        for spelling in ["6m", "4"] {
+            let other = try ProcessRunner.tradechart(["--print", "--color", "never", "--range", spelling, "Data/dax.csv"])
+            #expect(other.status == 0 && other.output == upper.output, "--range \(spelling)")
+        }
+        #expect(upper.output.contains("[6M]"))
     }
 }

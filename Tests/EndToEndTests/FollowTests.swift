@@ -102,8 +102,6 @@ struct FollowTests {
             let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3301.25)
             let used = try Self.cpuSeconds(pid) - before
             #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
-            let slowest = latencies.compactMap { $0 }.max() ?? 0
-            print("follow: \(String(format: "%.3f", used)) s CPU over 10 rows in 10 s; slowest row shown after \(String(format: "%.3f", slowest)) s")
             // Measured about 0.02-0.04 s (debug build) for ten rows and ten redraws in ten seconds.
             #expect(used < 0.2, "the viewer used \(used) s of CPU in 10 s of following")
         }

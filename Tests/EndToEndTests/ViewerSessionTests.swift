@@ -140,17 +140,23 @@ struct ViewerSessionTests {
         let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 120, height: 40)
         try t.waitFor("[1Y]")
         try t.resize(width: 70, height: 20)
-        let small = try t.waitForScreen { screen in
+        let small = try t.waitForScreen(timeout: 5, "the chart at 70x20") { screen in
             let lines = screen.components(separatedBy: "\n").filter { !$0.isEmpty }
             return lines.count <= 20 && lines.last?.contains("[1Y]") == true
         }
-        #expect(small.components(separatedBy: "\n").filter { !$0.isEmpty }.count <= 20)
-        #expect(small.contains("[1Y]"))
         #expect(small.components(separatedBy: "\n").allSatisfy { $0.unicodeScalars.count <= 70 })
+        #expect(Self.brailleCount(small) > 40, "a chart is drawn at the new size")
+        // Too small for a chart: it says so, and what it needs, instead of a broken chart.
         try t.resize(width: 15, height: 5)
-        try t.waitFor("small")
+        var screen = try t.waitFor("Too small")
+        #expect(screen.contains("need 24x8"))
+        #expect(Self.brailleCount(screen) == 0 && !screen.contains("[1Y]"))
+        try t.resize(width: 60, height: 7)
+        screen = try t.waitFor("Terminal too small")
+        #expect(Self.brailleCount(screen) == 0)
         try t.resize(width: 100, height: 30)
-        try t.waitFor("[1Y]")
+        screen = try t.waitFor("[1Y]")
+        #expect(!screen.contains("too small") && Self.brailleCount(screen) > 100)
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }
@@ -175,20 +181,54 @@ struct ViewerSessionTests {
         #expect(try t.query("#{cursor_flag}") == "1")
     }
 
-    @Test func helpOverlayAndDescribeOpenAndClose() throws {
+    /// The viewer is still there: the chart on the alternate screen, the process alive.
+    static func expectStillRunning(_ t: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let screen = try t.capture()
+        #expect(screen.contains("[1Y]") && brailleCount(screen) > 100, "the chart is shown", sourceLocation: sourceLocation)
+        #expect(try t.query("#{alternate_on}") == "1", sourceLocation: sourceLocation)
+        #expect(try t.viewerPid() != nil, "the viewer still runs", sourceLocation: sourceLocation)
+    }
+
+    @Test func panelsCloseWithQOrEscapeWithoutQuitting() throws {
         let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 100, height: 30)
         try t.waitFor("[1Y]")
-        try t.send("?")
-        try t.waitFor("describe the range in words")
-        try t.send("Escape")
-        try t.waitForScreen { !$0.contains("describe the range in words") }
-        try t.send("d")
-        let described = try t.waitFor("Lowest:")
-        #expect(described.contains("10,381.51"))
-        try t.send("q")
-        try t.waitForScreen { !$0.contains("Lowest:") }
+        for closer in ["q", "Escape", "?"] {
+            try t.send("?")
+            try t.waitFor("describe the range in words")
+            try t.send(closer)
+            try t.waitForScreen(timeout: 5, "the help closed by \(closer)") { !$0.contains("describe the range in words") }
+            try Self.expectStillRunning(t)
+        }
+        for closer in ["q", "Escape", "d"] {
+            try t.send("d")
+            let described = try t.waitFor("Lowest:")
+            #expect(described.contains("10,381.51"))
+            try t.send(closer)
+            try t.waitForScreen(timeout: 5, "the description closed by \(closer)") { !$0.contains("Lowest:") }
+            try Self.expectStillRunning(t)
+        }
         try t.send("q")
         #expect(try t.waitForExit() == 0)
+    }
+
+    /// Every way out remembers the range: a signal right after a switch, before the
+    /// debounced write was due, still leaves it in the state file.
+    @Test(arguments: ["TERM", "HUP", "INT"])
+    func theRangeIsRememberedWhenASignalEndsTheViewer(signal: String) throws {
+        let state = NSTemporaryDirectory() + "tradechart-signal-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let t = try TmuxSession("\(Self.bin) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": state])
+        try t.waitFor("[1Y]")
+        try t.send("4")
+        try t.waitFor("[6M]")
+        let viewer = try #require(try t.viewerPid())
+        #expect(kill(viewer, ["TERM": SIGTERM, "HUP": SIGHUP, "INT": SIGINT][signal]!) == 0)
+        let expected: Int32 = ["TERM": 143, "HUP": 129, "INT": 130][signal]!
+        #expect(try t.waitForExit() == expected)
+        let again = try TmuxSession("\(Self.bin) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": state])
+        try again.waitFor("[6M]")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
     }
 
     @Test func mouseClickAndDragPutTheCursorOnAPoint() throws {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A range as sound: a sine tone whose pitch follows the price (low prices low,
 /// high prices high, on a `PitchMap`), left to right in `duration` seconds

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Maps prices to pitch on a logarithmic frequency scale: the range's lowest
 /// price sounds at `lowFrequency`, its highest at `highFrequency`, and equal price

@@ -53,4 +53,12 @@ public struct ChartProjection: Sendable, Equatable {
                         baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
                         rising: t < 0.5 ? rising : other.rising)
     }
+
+    /// The same picture for a series whose point indices all moved by `offset` (a
+    /// reloaded file that lost or gained older rows): point `i + offset` lands where `i` did.
+    public func shifted(byPoints offset: Int) -> ChartProjection {
+        var moved = self
+        moved.x = AffineMap(scale: x.scale, offset: x.offset - x.scale * Double(offset))
+        return moved
+    }
 }

@@ -8,6 +8,9 @@ public struct Morph: Sendable, Equatable {
     /// Length in seconds; 0 means the target is shown at once.
     public var duration: Double
     public var curve: CubicBezier
+    /// The eased progress at which `from` was on screen: 0 for a morph that starts
+    /// at `start`, more for one continued towards a new target (see `retargeted`).
+    public var easedStart: Double = 0
 
     public init(from: ChartProjection, to: ChartProjection, start: Double, duration: Double,
                 curve: CubicBezier = .morph) {
@@ -30,9 +33,21 @@ public struct Morph: Sendable, Equatable {
     public func projection(at time: Double) -> ChartProjection {
         let p = progress(at: time)
         if p >= 1 { return to }
-        var current = from.interpolated(to: to, curve.value(at: p))
+        let remaining = 1 - easedStart
+        let eased = remaining > 1e-12 ? max(0, (curve.value(at: p) - easedStart) / remaining) : 1
+        var current = from.interpolated(to: to, eased)
         // The colour switches at the midpoint of the morph's time.
         current.rising = p < 0.5 ? from.rising : to.rising
         return current
+    }
+
+    /// The same motion continued from what is on screen at `time` towards `newTarget`:
+    /// no jump (the picture at `time` is unchanged), the same end time and the same
+    /// easing for the rest of the way. Rows that arrive during a morph use this.
+    public func retargeted(to newTarget: ChartProjection, at time: Double) -> Morph {
+        let p = progress(at: time)
+        var next = Morph(from: projection(at: time), to: newTarget, start: start, duration: duration, curve: curve)
+        next.easedStart = p >= 1 ? 1 : curve.value(at: p)
+        return next
     }
 }

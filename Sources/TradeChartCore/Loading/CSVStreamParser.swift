@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An incremental price-file parser: feed it bytes in chunks of any size, then
 /// call `finish()`. A record cut by the end of a chunk waits, copied, until the

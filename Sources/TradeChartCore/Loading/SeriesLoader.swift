@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Loads a price file into a `PriceSeries`: the entry point the program calls.
 ///

@@ -1,4 +1,4 @@
-/// How the viewer draws: glyphs, colour, theme, morph duration.
+/// How the viewer draws: glyphs, colour, theme, morph duration, and whether its input is followed.
 public struct ViewerOptions: Sendable, Equatable {
     public var charset: Charset
     /// Whether colour is shown; without it, signs and words carry the meaning.
@@ -6,17 +6,20 @@ public struct ViewerOptions: Sendable, Equatable {
     public var theme: Theme
     /// Morph duration in seconds; 0 switches ranges at once.
     public var morphDuration: Double
-    /// The file is being followed: the newest point pulses like a live quote.
-    public var live: Bool
+    /// The name of the followed file or stream, nil when the input is not followed.
+    public var followed: String?
 
     public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
-                live: Bool = false) {
-        self.live = live
+                followed: String? = nil) {
         self.charset = charset
         self.color = color
         self.theme = theme
         self.morphDuration = morphDuration
+        self.followed = followed
     }
+
+    /// The input is followed: the newest point pulses like a live quote.
+    public var live: Bool { followed != nil }
 }
 
 /// A panel drawn over the chart.

@@ -29,7 +29,7 @@ public struct ViewerView: Sendable {
         drawBottomRow(into: &frame)
         switch state.overlay {
         case .none: break
-        case .help: drawPanel(title: "Keys", lines: ViewerView.helpLines, into: &frame)
+        case .help: drawPanel(title: "Keys", lines: KeyMap.helpLines(width: layout.columns - 8), into: &frame)
         case .text(let title, let lines): drawPanel(title: title, lines: lines, into: &frame)
         }
         return frame
@@ -156,35 +156,20 @@ public struct ViewerView: Sendable {
                 : (available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(text, x: x, y: layout.bottomRow, style: style)
         }
-        // Shown in this order; when space runs out the least important go first.
-        let hints = ["1-6 range", unicode ? "←→ scrub" : "<> scrub", "d describe", "a listen", "? help", "q quit"]
-        let priority = [4, 5, 1, 0, 2, 3]
-        var kept = Set<Int>()
+        // The key map's hints in its order; when space runs out the least important go
+        // first, in the map's fixed order of importance.
+        let hints = KeyMap.bindings.compactMap(\.hint)
+        var kept: [KeyHint] = []
         let room = layout.columns - x - 2
-        for i in priority {
-            let candidate = hints.indices.filter { kept.contains($0) || $0 == i }.map { hints[$0] }
-            if candidate.joined(separator: "  ").unicodeScalars.count <= room { kept.insert(i) }
+        for hint in KeyMap.hints {
+            let candidate = hints.filter { $0 == hint || kept.contains($0) }
+            guard candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").unicodeScalars.count <= room
+            else { break }
+            kept.append(hint)
         }
-        let chosen = hints.indices.filter { kept.contains($0) }.map { hints[$0] }
-        let text = chosen.joined(separator: "  ")
+        let text = hints.filter(kept.contains).map { unicode ? $0.text : $0.ascii }.joined(separator: "  ")
         frame.write(text, x: layout.columns - text.unicodeScalars.count - 1, y: layout.bottomRow, style: .muted)
     }
-
-    static let helpLines = [
-        "1 2 3 4 5 6    range 1D 5D 1M 6M 1Y 5Y",
-        "+ / -          shorter / longer range",
-        "Left Right     move the cursor one step",
-        "Shift+arrows   ten steps (also PgUp PgDn)",
-        "Home End       first / last point",
-        "Esc            hide the cursor",
-        "mouse          click or drag to a point;",
-        "               click the range bar for a range",
-        "d              describe the range in words",
-        "a              listen: the range as sound,",
-        "               the cursor follows it",
-        "?              this help",
-        "q              quit",
-    ]
 
     /// A framed panel centred over the chart.
     func drawPanel(title: String, lines: [String], into frame: inout Frame) {
@@ -206,9 +191,4 @@ public struct ViewerView: Sendable {
         }
         frame.write(bl + String(repeating: h, count: inner + 2) + br, x: x0, y: y0 + height + 1, style: border)
     }
-}
-
-extension ViewerState {
-    /// The frame at `time`.
-    public func frame(at time: Double) -> Frame { ViewerView(state: self, time: time).render() }
 }

@@ -41,22 +41,38 @@ final class TmuxSession {
         try tmux(["capture-pane", "-t", target, "-p"] + (colors ? ["-e"] : []))
     }
 
-    /// Polls the screen until `condition` holds or `timeout` passes; returns the last screen.
+    /// The screen with the lines that scrolled off its top (tmux scrolls a dead pane's
+    /// screen to say so on its last line).
+    func captureWithHistory() throws -> String {
+        try tmux(["capture-pane", "-t", target, "-p", "-S", "-"])
+    }
+
+    /// The screen never showed what a test waited for.
+    struct ScreenTimeout: Error, CustomStringConvertible {
+        var waited: TimeInterval
+        var what: String
+        var screen: String
+        var description: String { "waited \(waited) s for \(what); the screen was:\n\(screen)" }
+    }
+
+    /// Polls the screen until `condition` holds and returns that screen; throws
+    /// (failing the test) when it does not hold within `timeout` seconds.
     @discardableResult
-    func waitForScreen(timeout: TimeInterval = 5, _ condition: (String) -> Bool) throws -> String {
+    func waitForScreen(timeout: TimeInterval = 5, _ what: String = "a condition", _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = try capture()
-        while !condition(screen) && Date() < deadline {
+        while !condition(screen) {
+            guard Date() < deadline else { throw ScreenTimeout(waited: timeout, what: what, screen: screen) }
             Thread.sleep(forTimeInterval: 0.05)
             screen = try capture()
         }
         return screen
     }
 
-    /// Waits until the screen contains `text`.
+    /// Waits until the screen contains `text` (throws when it never does).
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 5) throws -> String {
-        try waitForScreen(timeout: timeout) { $0.contains(text) }
+        try waitForScreen(timeout: timeout, "'\(text)'") { $0.contains(text) }
     }
 
     func resize(width: Int, height: Int) throws {

@@ -189,14 +189,14 @@ struct ViewerStateTests {
 
     @Test func theCursorFollowsTheSoundWhileTheAudiographPlays() {
         var v = viewer(.oneMonth)
-        v.followPlayback(startingAt: 10, duration: 3)
+        _ = v.handle(.sound(.started(duration: 3, note: "Playing")), at: 10)
         #expect(v.isAnimating(at: 11))
         let early = v.displayedCursor(at: 10.05)!, middle = v.displayedCursor(at: 11.5)!, late = v.displayedCursor(at: 12.95)!
         #expect(early == v.slice.first)
         #expect(early < middle && middle < late && late == v.slice.last)
         #expect(v.frame(at: 11.5).line(0).contains(DateText.dayMonthYear(series.times[middle])))
         #expect(v.displayedCursor(at: 13.5) == nil && !v.isAnimating(at: 13.5))
-        v.followPlayback(startingAt: 20, duration: 3)
+        _ = v.handle(.sound(.started(duration: 3, note: "Playing")), at: 20)
         _ = v.handle(.key(.right), at: 21)
         #expect(v.displayedCursor(at: 21.5) == v.cursor, "a key takes the cursor back")
     }
@@ -210,7 +210,7 @@ struct ViewerStateTests {
         var reloaded = series
         reloaded.times = Array(series.times.dropFirst(100)) + [series.times.last! + 86_400 * 3]
         reloaded.prices = Array(series.prices.dropFirst(100)) + [series.prices.last! + 1]
-        v.replaceSeries(reloaded, at: 1)
+        _ = v.handle(.follow(.updated(LoadedSeries(series: reloaded, report: LoadReport()), reloaded: true)), at: 1)
         #expect(v.cursor.map { reloaded.times[$0] } == moment)
         #expect(v.slice.last == reloaded.count - 1, "the range keeps its right edge on the newest point")
     }

@@ -1,0 +1,76 @@
+import TradeChartCore
+
+/// The interactive loop: hands every event, with the clock's time, to the viewer's
+/// update; draws the viewer's frame through a display, writing only the cells that
+/// changed; paces frames at up to 60 a second while something moves and waits for
+/// input (no CPU) when nothing does; hands the viewer's commands to the host services.
+///
+/// The display, the events and the clock are interfaces, so tests run this very loop
+/// on a script of events and times and look at what it drew.
+public final class ViewerLoop {
+    public private(set) var state: ViewerState
+    private let display: Display
+    private let events: EventSource
+    private let clock: Clock
+    private let services: [HostService]
+    private var exitStatus: Int32?
+    public static let frameInterval = 1.0 / 60
+
+    public init(state: ViewerState, display: Display, events: EventSource, clock: Clock, services: [HostService] = []) {
+        self.state = state
+        self.display = display
+        self.events = events
+        self.clock = clock
+        self.services = services
+    }
+
+    /// Runs until the viewer quits (a key, or a signal); returns the exit status it asked for.
+    public func run() -> Int32 {
+        let size = display.size
+        dispatch(.resize(columns: size.columns, rows: size.rows), at: clock.now())
+        var previous: Frame?
+        var drawnRevision = -1
+        var drewAnimating = false
+        while exitStatus == nil {
+            let frameStart = clock.now()
+            for service in services {
+                guard let due = service.nextTick, due <= frameStart else { continue }
+                for event in service.tick(at: frameStart) { dispatch(event, at: frameStart) }
+            }
+            if exitStatus != nil { break }
+            let animating = state.isAnimating(at: frameStart)
+            // A frame after each change, every frame interval while something moves, and
+            // once more after it stopped: the still frame it lands on.
+            if previous == nil || animating || drewAnimating || state.revision != drawnRevision {
+                let frame = state.frame(at: frameStart)
+                let diff = frame.diff(from: previous)
+                if !diff.isEmpty { display.draw(diff) }
+                previous = frame
+                drawnRevision = state.revision
+            }
+            drewAnimating = animating
+            let timeout = FrameSchedule.timeout(drewAnimatingFrame: animating, frameStart: frameStart, now: clock.now(),
+                                                tasksDue: services.compactMap(\.nextTick),
+                                                frameInterval: Self.frameInterval)
+            guard let event = events.nextEvent(timeoutMilliseconds: timeout) else { continue }
+            // A new size (or a return from Ctrl-Z) is drawn whole.
+            if case .resize = event { previous = nil }
+            dispatch(event, at: clock.now())
+        }
+        for service in services { service.finish() }
+        return exitStatus ?? 0
+    }
+
+    /// Hands `event` to the viewer, its commands to the services, and what they
+    /// answer back to the viewer, until nothing is left.
+    private func dispatch(_ event: ViewerEvent, at time: Double) {
+        var pending = [event]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            for command in state.handle(next, at: time) {
+                if case .quit(let status) = command, exitStatus == nil { exitStatus = status }
+                for service in services { pending += service.perform(command, at: time) }
+            }
+        }
+    }
+}

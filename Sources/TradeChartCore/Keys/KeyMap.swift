@@ -1,0 +1,85 @@
+/// The one table of key bindings. It drives the key handling, the `?` panel, the
+/// hint line, `--help` and the README's key table (a test keeps the README in step).
+public enum KeyMap {
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(ChartRange.allCases.map { (.character(Unicode.Scalar(UInt8(48 + $0.rawValue))), .selectRange($0)) },
+                   names: ["1", "…", "6"], help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are dimmed and say why)",
+                   group: .ranges, hint: KeyHint("1-6 range", rank: 3)),
+        KeyBinding([(.character("+"), .shorterRange), (.character("="), .shorterRange),
+                    (.character("-"), .longerRange), (.character("_"), .longerRange)],
+                   names: ["+", "/", "-"], help: "a shorter / longer range", group: .ranges),
+        KeyBinding([], names: ["mouse wheel"], help: "a shorter / longer range; a click on the range bar picks that range",
+                   group: .ranges),
+        KeyBinding([(.left, .step(-1)), (.right, .step(1))], names: ["Left", "Right"],
+                   help: "move the cursor one step: one point, or one dot column on dense ranges",
+                   group: .cursor, hint: KeyHint("←→ scrub", ascii: "<> scrub", rank: 2)),
+        KeyBinding([(.shiftLeft, .step(-10)), (.shiftRight, .step(10)), (.pageUp, .step(-10)), (.pageDown, .step(10))],
+                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten steps", group: .cursor),
+        KeyBinding([(.home, .firstPoint), (.end, .lastPoint)], names: ["Home", "End"],
+                   help: "the first / last point of the range", group: .cursor),
+        KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "hide the cursor, or close a panel", group: .cursor),
+        KeyBinding([], names: ["mouse click"], help: "put the cursor on the nearest point (drag to scrub)", group: .cursor),
+        KeyBinding([(.character("d"), .describe)], names: ["d"], help: "describe the range in words (for screen readers)",
+                   group: .words, hint: KeyHint("d describe", rank: 4)),
+        KeyBinding([(.character("a"), .listen)], names: ["a"],
+                   help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
+                       + "the cursor follows it; a again restarts it",
+                   group: .words, hint: KeyHint("a listen", rank: 5)),
+        KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
+                   group: .general, hint: KeyHint("? help", rank: 0)),
+        KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
+                   group: .general, hint: KeyHint("q quit", rank: 1)),
+    ]
+
+    /// The action each key triggers.
+    static let actions: [KeyPress: ViewerAction] = {
+        var table: [KeyPress: ViewerAction] = [:]
+        for binding in bindings {
+            for (key, action) in binding.keys {
+                precondition(table[key] == nil, "the key \(key.name) is bound twice")
+                table[key] = action
+            }
+        }
+        return table
+    }()
+
+    /// What `key` does, nil when it is not bound.
+    public static func action(for key: KeyPress) -> ViewerAction? { actions[key] }
+
+    /// The key help as lines of at most `width` columns: a title for each group, then
+    /// each row's keys and its help, the help wrapped in a column of its own (keys too
+    /// long for their column stand on a line of their own above their help).
+    public static func helpLines(width: Int) -> [String] {
+        // The key column fits the labels up to a third of the width; longer ones get a line of their own.
+        let keyColumn = (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
+        let helpWidth = max(12, width - keyColumn)
+        var lines: [String] = []
+        for group in KeyGroup.allCases {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(group.rawValue)
+            for binding in bindings where binding.group == group {
+                var key = binding.label
+                if key.count + 1 > keyColumn {
+                    lines += TextWrap.lines(key, width: width)
+                    key = ""
+                }
+                for (i, part) in TextWrap.lines(binding.help, width: helpWidth).enumerated() {
+                    let label = i == 0 ? key : ""
+                    lines.append(label + String(repeating: " ", count: keyColumn - label.count) + part)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The key table of the README, in Markdown.
+    public static var markdownTable: String {
+        (["| key | does |", "| --- | --- |"] + bindings.map { "| \($0.markdownLabel) | \($0.help) |" })
+            .joined(separator: "\n")
+    }
+
+    /// The hints for the hint line, most important first.
+    public static var hints: [KeyHint] {
+        bindings.compactMap(\.hint).sorted { $0.rank < $1.rank }
+    }
+}

@@ -1,0 +1,16 @@
+/// What a key (or a click) asks the viewer to do; the key map ties keys to actions.
+public enum ViewerAction: Sendable, Hashable {
+    case selectRange(ChartRange)
+    case shorterRange
+    case longerRange
+    /// Move the cursor by this many points (negative: to the left).
+    case step(Int)
+    case firstPoint
+    case lastPoint
+    /// Close the panel that is open, else hide the cursor.
+    case dismiss
+    case describe
+    case listen
+    case help
+    case quit
+}

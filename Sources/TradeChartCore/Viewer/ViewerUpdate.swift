@@ -1,0 +1,230 @@
+/// The update: the one way the viewer's state changes. Every event (keys, the mouse,
+/// resizes, rows from a followed file, the sound starting and ending, notes from the
+/// host, signals) comes through `handle(_:at:)`, and what the host must do comes back
+/// as commands, in the style of bubbletea.
+extension ViewerState {
+    /// Applies `event`, which happened at `time`, and returns what the host must do.
+    public mutating func handle(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
+        if case .follow(.none) = event { return [] }
+        settle(at: time)
+        revision += 1
+        let remembered = memory
+        var commands: [ViewerCommand]
+        switch event {
+        case .key(let key):
+            playback = nil
+            commands = handleKey(key, at: time)
+        case .mouse(let mouse):
+            playback = nil
+            handleMouse(mouse, at: time)
+            commands = []
+        case .resize(let columns, let rows):
+            layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
+            // A resize during a morph lands on the target at the new size.
+            morph = nil
+            target = projection(for: slice)
+            commands = []
+        case .follow(let change):
+            follow(change, at: time)
+            commands = []
+        case .sound(let sound):
+            hear(sound, at: time)
+            commands = []
+        case .note(let text):
+            status = TextSanitizer.clean(text)
+            commands = []
+        case .interrupted(let signal):
+            commands = [.stopSound, .quit(status: 128 + signal)]
+        }
+        if memory != remembered { commands.insert(.remember(memory), at: 0) }
+        return commands
+    }
+
+    /// Drops a finished morph so a still state has none.
+    mutating func settle(at time: Double) {
+        if let m = morph, m.isFinished(at: time) { morph = nil }
+    }
+
+    // MARK: - Keys
+
+    mutating func handleKey(_ key: KeyPress, at time: Double) -> [ViewerCommand] {
+        let action = KeyMap.action(for: key)
+        if overlay != .none {
+            // Esc, Enter, q and the panel's own key close the panel and do nothing else;
+            // any other key closes it and does what it does.
+            let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
+                || (action == .describe && overlay != .help)
+            overlay = .none
+            if closesOnly { return [] }
+        }
+        status = nil
+        guard let action else {
+            status = "\(key.name) does nothing here; press ? for keys"
+            return []
+        }
+        return perform(action, at: time)
+    }
+
+    mutating func perform(_ action: ViewerAction, at time: Double) -> [ViewerCommand] {
+        switch action {
+        case .selectRange(let range): select(range, at: time)
+        case .shorterRange: stepRange(by: -1, at: time)
+        case .longerRange: stepRange(by: 1, at: time)
+        case .step(let steps): moveCursor(steps: steps)
+        case .firstPoint: cursor = slice.first
+        case .lastPoint: cursor = slice.last
+        case .dismiss: cursor = nil
+        case .describe:
+            overlay = .text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines)
+        case .listen: return [.playAudiograph(series: series, slice: slice)]
+        case .help: overlay = .help
+        case .quit: return [.stopSound, .quit(status: 0)]
+        }
+        return []
+    }
+
+    /// Switches to `newRange`, morphing from whatever is on screen at `time`.
+    mutating func select(_ newRange: ChartRange, at time: Double) {
+        guard newRange != range else { return }
+        switch availability(of: newRange) {
+        case .unavailable(let reason):
+            status = reason
+        case .available(let newSlice):
+            let onScreen = projection(at: time)
+            morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
+            range = newRange
+            memory.range = newRange.label
+            slice = newSlice
+            timeLabels = TimeLabels(series: series, first: newSlice.first, last: newSlice.last, range: newRange)
+            target = projection(for: newSlice)
+            morph = options.morphDuration > 0
+                ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
+            if let c = cursor, !newSlice.contains(c) { cursor = nil }
+        }
+    }
+
+    /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one.
+    mutating func stepRange(by step: Int, at time: Double) {
+        if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
+    }
+
+    /// Moves the cursor by whole steps: one point where points are wider apart than
+    /// a dot column, else one dot column, snapped to the nearest point.
+    mutating func moveCursor(steps: Int) {
+        guard steps != 0 else { return }
+        guard let current = cursor else {
+            // The first press shows the cursor at the end it points away from.
+            cursor = steps < 0 ? slice.last : slice.first
+            if abs(steps) > 1 { moveCursor(steps: steps < 0 ? steps + 1 : steps - 1) }
+            return
+        }
+        let dotsPerPoint = abs(target.x.scale)
+        var next: Int
+        if dotsPerPoint >= 1 || dotsPerPoint == 0 {
+            next = current + steps
+        } else {
+            let x = target.x(Double(current)) + Double(steps)
+            next = Int(target.x.inverse(x).rounded())
+            if next == current { next += steps > 0 ? 1 : -1 }
+        }
+        cursor = min(max(next, slice.first), slice.last)
+    }
+
+    // MARK: - Mouse
+
+    mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
+        switch mouse.action {
+        case .wheelUp:
+            stepRange(by: -1, at: time)
+        case .wheelDown:
+            stepRange(by: 1, at: time)
+        case .press where mouse.row == layout.bottomRow && mouse.column < ChartRange.allCases.count * 4:
+            // The range bar: four cells per range, " 1D " or "[1D]".
+            if let clicked = ChartRange(rawValue: mouse.column / 4 + 1) { select(clicked, at: time) }
+        case .press, .drag:
+            guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
+            else { return }
+            let cellsX = Double(options.charset.dotColumnsPerCell)
+            let dotX = (Double(mouse.column - layout.chartX) + 0.5) * cellsX
+            cursor = nearestPoint(toDotColumn: dotX)
+            overlay = .none
+        case .release:
+            break
+        }
+    }
+
+    // MARK: - Following and sound
+
+    /// A look at the followed input: new rows replace the series; the status line says
+    /// what the follower's rules say.
+    mutating func follow(_ change: FollowChange, at time: Double) {
+        if case .updated(let loaded, _) = change { replaceSeries(loaded.series, at: time) }
+        var rules = followStatus ?? FollowStatus(name: series.name)
+        switch rules.effect(of: change) {
+        case .keep: break
+        case .show(let text): status = TextSanitizer.clean(text)
+        case .clear: status = nil
+        }
+        followStatus = rules
+    }
+
+    /// Replaces the series (a followed file grew or was reloaded), keeping the range,
+    /// the cursor on the same moment, and a running morph going (from what is on
+    /// screen to the new target, no jump).
+    mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
+        guard newSeries.count >= 2 else { return }
+        let cursorTime = cursor.map { series.times[$0] }
+        // How far every old index moves: anchored on the old newest point (0 when rows
+        // were only appended); when that moment is gone, the series are matched from the right.
+        let oldNewest = series.times[series.count - 1]
+        let anchor = newSeries.lowerBound(of: oldNewest)
+        let offset = anchor < newSeries.count && newSeries.times[anchor] == oldNewest
+            ? anchor - (series.count - 1) : newSeries.count - series.count
+        let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
+
+        series = newSeries
+        index = MinMaxIndex(newSeries.prices)
+        let labels = Self.priceLabels(index, count: newSeries.count)
+        priceFormatter = labels.formatter
+        if labels.width != layout.labelWidth {
+            layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)
+        }
+        availability = ChartRange.allCases.map { newSeries.slice($0) }
+        if case .available(let s) = availability(of: range) {
+            slice = s
+        } else if let fallback = newSeries.defaultRange(), let s = availability(of: fallback).slice {
+            range = fallback
+            memory.range = fallback.label
+            slice = s
+        }
+        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: range)
+        target = projection(for: slice)
+        if var running {
+            running.from = running.from.shifted(byPoints: offset)
+            running.to = running.to.shifted(byPoints: offset)
+            morph = running.retargeted(to: target, at: time)
+            morphFirst = min(max(0, morphFirst + offset), slice.first)
+        } else {
+            morph = nil
+        }
+        // The cursor stays on the same moment (a reload may shift every index), or hides.
+        cursor = cursorTime.flatMap { t in
+            let i = newSeries.lowerBound(of: t)
+            return i < newSeries.count && newSeries.times[i] == t && slice.contains(i) ? i : nil
+        }
+    }
+
+    /// The audiograph started (the cursor follows the sound), could not start, or ended.
+    mutating func hear(_ sound: SoundEvent, at time: Double) {
+        switch sound {
+        case .started(let duration, let note):
+            playback = (time, duration)
+            status = TextSanitizer.clean(note)
+        case .notPlayed(let note):
+            playback = nil
+            status = TextSanitizer.clean(note)
+        case .ended:
+            playback = nil
+        }
+    }
+}
