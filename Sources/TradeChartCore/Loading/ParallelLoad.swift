@@ -64,11 +64,11 @@ enum ParallelLoad {
         // Join in file order.
         var (joined, stop) = try results.take(0).get()
         for k in 1..<starts.count {
-            let next = try results.take(k).get()
+            var (part, partStop) = try results.take(k).get()
             let to = k + 1 < starts.count ? starts[k + 1] : nil
             if stop == starts[k] && !joined.skippingLongRecord && joined.error == nil {
-                joined.absorb(next.0)
-                stop = next.1
+                joined.absorb(&part)
+                stop = partStop
             } else {
                 // The parts before did not end at a record boundary here: read on serially.
                 stop = try readRange(source, from: stop, to: to, into: &joined)
@@ -192,7 +192,7 @@ extension CSVStreamParser {
 
     /// Appends what the parser of the next part read: rows, counts, and the report
     /// with its line numbers moved past the lines read here.
-    mutating func absorb(_ part: CSVStreamParser) {
+    mutating func absorb(_ part: inout CSVStreamParser) {
         let offset = line
         report.dataRows += part.report.dataRows
         report.missingPrices += part.report.missingPrices
@@ -216,7 +216,32 @@ extension CSVStreamParser {
         line += part.line
         bytesConsumed += part.bytesConsumed
         skippingLongRecord = part.skippingLongRecord
-        times.append(contentsOf: part.times)
-        prices.append(contentsOf: part.prices)
+        Self.move(&part.times, to: &times)
+        Self.move(&part.prices, to: &prices)
+    }
+
+    /// Appends `source` to `target` and empties it, handing the pages already copied
+    /// back to the system as it goes: joining parts never holds the rows twice.
+    static func move<T>(_ source: inout [T], to target: inout [T]) {
+        let step = (1 << 20) / MemoryLayout<T>.stride
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        source.withUnsafeMutableBufferPointer { s in
+            guard let base = s.baseAddress else { return }
+            var copied = 0
+            var released = UInt(bitPattern: base)
+            while copied < s.count {
+                let n = min(step, s.count - copied)
+                target.append(contentsOf: UnsafeBufferPointer(rebasing: s[copied..<copied + n]))
+                copied += n
+                // Whole pages inside the copied elements: their contents are not read again.
+                let end = UInt(bitPattern: base + copied) & ~UInt(page - 1)
+                let start = (released + UInt(page - 1)) & ~UInt(page - 1)
+                if end > start, n == step {
+                    madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), Int32(MADV_DONTNEED))
+                    released = end
+                }
+            }
+        }
+        source = []
     }
 }

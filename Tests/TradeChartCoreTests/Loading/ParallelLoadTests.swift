@@ -85,6 +85,16 @@ struct ParallelLoadTests {
         }
     }
 
+    /// Joining moves a part's rows and hands its pages back: the joined rows are all there.
+    @Test func joiningAPartKeepsEveryRow() {
+        var target = (0..<300_001).map { Int64($0) }
+        var source = (300_001..<1_500_017).map { Int64($0) }
+        CSVStreamParser.move(&source, to: &target)
+        #expect(source.isEmpty)
+        #expect(target.count == 1_500_017)
+        #expect(target.enumerated().allSatisfy { $0.offset == Int($0.element) })
+    }
+
     /// A file past the parallel threshold, read from disk on 1 to 4 threads: one result.
     @Test func aLargeFileLoadsTheSameOnEveryThreadCount() throws {
         var text = "Datetime;Open;Schlusskurs;Note\r\n"
