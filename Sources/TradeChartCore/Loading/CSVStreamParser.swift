@@ -67,6 +67,9 @@ public struct CSVStreamParser: Sendable {
     var dayCache = TimestampParser.DayCache()
     /// Where the rows start: the byte after the header line (0 until it is read).
     var headerEnd = 0
+    /// How many rows `takeNewRows` has handed out, and the column decisions it used.
+    var handedOut = 0
+    var handedOutReading: ColumnReading?
 
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
