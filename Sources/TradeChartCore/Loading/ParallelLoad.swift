@@ -42,7 +42,7 @@ enum ParallelLoad {
     /// `splits` (byte offsets), or in `threads` even parts when `splits` is nil.
     /// Returns false, having read nothing, when the file is not worth splitting
     /// or the probe cannot settle the layout (then the caller reads it serially).
-    static func read(_ source: ByteSource, threads: Int, splits: [Int]? = nil,
+    static func read(_ source: ByteSource, threads: Int, splits: [Int]? = nil, meter: ProgressMeter,
                      into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
         guard let template = try probe(source, parser) else { return false }
         let starts = try partStarts(source, after: template.headerEnd, threads: threads, splits: splits)
@@ -55,7 +55,7 @@ enum ParallelLoad {
             // Part 0 reserves the rows of the whole file: the other parts are appended to it.
             var part = k == 0 ? fresh : template.startingPart(expectedBytes: (to ?? source.size) - from)
             do throws(LoadError) {
-                let stop = try readRange(source, from: from, to: to, into: &part)
+                let stop = try readRange(source, from: from, to: to, meter: meter, into: &part)
                 results.set(k, .success((part, stop)))
             } catch {
                 results.set(k, .failure(error))
@@ -71,7 +71,7 @@ enum ParallelLoad {
                 stop = partStop
             } else {
                 // The parts before did not end at a record boundary here: read on serially.
-                stop = try readRange(source, from: stop, to: to, into: &joined)
+                stop = try readRange(source, from: stop, to: to, meter: meter, into: &joined)
             }
         }
         parser = joined
@@ -123,7 +123,8 @@ enum ParallelLoad {
     /// Reads `[from, to)` (to the end of the file when `to` is nil, then as the
     /// final bytes) through one buffer into `parser`, as `SeriesLoader.readAll`
     /// does. Returns where the parser stopped: `to`, or earlier when a record runs on.
-    static func readRange(_ source: ByteSource, from: Int, to: Int?, into parser: inout CSVStreamParser) throws(LoadError) -> Int {
+    static func readRange(_ source: ByteSource, from: Int, to: Int?, meter: ProgressMeter,
+                          into parser: inout CSVStreamParser) throws(LoadError) -> Int {
         // A bounded range fits whole when it is small.
         let capacity = min(SeriesLoader.chunkBytes + CSVStreamParser.maxRecordBytes, to.map { max(1, $0 - from) } ?? Int.max)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -135,12 +136,14 @@ enum ParallelLoad {
             if n == 0 { break }
             offset += n
             filled += n
+            let rowsBefore = parser.report.dataRows
             let used = parser.consume(UnsafeRawBufferPointer(start: buffer, count: filled), final: false)
             if used > 0 {
                 filled -= used
                 if filled > 0 { memmove(buffer, buffer + used, filled) }
             }
             if parser.error != nil { return to ?? offset }
+            guard meter.add(bytes: n, rows: parser.report.dataRows - rowsBefore) else { throw .cancelled(file: source.file) }
         }
         if to == nil {
             _ = parser.consume(UnsafeRawBufferPointer(start: buffer, count: filled), final: true)

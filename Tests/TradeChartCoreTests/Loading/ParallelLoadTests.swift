@@ -18,7 +18,8 @@ struct ParallelLoadTests {
     static func split(_ bytes: [UInt8], _ splits: [Int]) -> Bool {
         bytes.withUnsafeBytes { b in
             var parser = CSVStreamParser(file: "x", expectedBytes: b.count)
-            return (try? ParallelLoad.read(ByteSource(memory: b, file: "x"), threads: splits.count + 1, splits: splits, into: &parser)) ?? false
+            return (try? ParallelLoad.read(ByteSource(memory: b, file: "x"), threads: splits.count + 1, splits: splits,
+                                           meter: ProgressMeter(nil, totalBytes: nil), into: &parser)) ?? false
         }
     }
 
