@@ -39,6 +39,8 @@ install: build
 	install -m 755 $(RELEASE)/tradechart $(DESTDIR)$(PREFIX)/bin/tradechart
 
 ## clean: remove every build and fuzz folder these targets create (bench-data/ stays: it is slow to make)
+## clean: remove every build folder, the fuzz corpus and libFuzzer's crash, leak and timeout files
 clean:
 	rm -rf .build .build-fuzz fuzz-corpus
+	rm -f crash-* leak-* timeout-* oom-* slow-unit-* fuzz-*.log .build-fuzz fuzz-corpus
 	rm -f crash-* leak-* timeout-* oom-*

@@ -67,6 +67,8 @@ public struct CSVStreamParser: Sendable {
     var dayCache = TimestampParser.DayCache()
     /// Where the rows start: the byte after the header line (0 until it is read).
     var headerEnd = 0
+    /// Whether some row's raw time is not above the one before (then `finish` sorts).
+    var unordered = false
     /// How many rows `takeNewRows` has handed out, and the column decisions it used.
     var handedOut = 0
     var handedOutReading: ColumnReading?
@@ -493,6 +495,7 @@ public struct CSVStreamParser: Sendable {
                 if magnitude > unixMagnitude { unixMagnitude = magnitude }
             default: break
             }
+            if let last = times.last, t.value <= last { unordered = true }
             times.append(t.value)
             prices.append(value)
         case .failure(let failure):

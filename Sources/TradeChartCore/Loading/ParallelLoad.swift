@@ -219,6 +219,8 @@ extension CSVStreamParser {
         line += part.line
         bytesConsumed += part.bytesConsumed
         skippingLongRecord = part.skippingLongRecord
+        if let last = times.last, let first = part.times.first, first <= last { unordered = true }
+        unordered = unordered || part.unordered
         Self.move(&part.times, to: &times)
         Self.move(&part.prices, to: &prices)
     }

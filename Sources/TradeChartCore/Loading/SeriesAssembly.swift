@@ -9,7 +9,10 @@ extension CSVStreamParser {
         if family == .slashed { resolveSlashed(&times, &prices, &report) }
         if family == .unix { Self.scaleUnix(&times, magnitude: unixMagnitude) }
         guard !times.isEmpty else { throw noRowsError(report) }
-        report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
+        // Rows read in strictly ascending time, in a format read as it is written, are already in order.
+        if unordered || family == .slashed || family == .unix {
+            report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
+        }
         let hasTimeOfDay = PriceSeries.hasTimeOfDay(times)
         let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
         return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay),
