@@ -43,13 +43,13 @@ enum ParallelLoad {
     /// Returns false, having read nothing, when the file is not worth splitting
     /// or the probe cannot settle the layout (then the caller reads it serially).
     static func read(_ source: ByteSource, threads: Int, splits: [Int]? = nil, meter: ProgressMeter,
-                     into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
+                     onThreads: Bool = true, into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
         guard let template = try probe(source, parser) else { return false }
         let starts = try partStarts(source, after: template.headerEnd, threads: threads, splits: splits)
         guard starts.count > 1 else { return false }
         let results = PartResults(count: starts.count)
         let fresh = parser
-        DispatchQueue.concurrentPerform(iterations: starts.count) { k in
+        let readPart: @Sendable (Int) -> Void = { k in
             let from = starts[k]
             let to = k + 1 < starts.count ? starts[k + 1] : nil
             // Part 0 reserves the rows of the whole file: the other parts are appended to it.
@@ -60,6 +60,11 @@ enum ParallelLoad {
             } catch {
                 results.set(k, .failure(error))
             }
+        }
+        if onThreads {
+            DispatchQueue.concurrentPerform(iterations: starts.count, execute: readPart)
+        } else {
+            for k in starts.indices { readPart(k) }
         }
         // Join in file order.
         var (joined, stop) = try results.take(0).get()
@@ -95,7 +100,7 @@ enum ParallelLoad {
     static func partStarts(_ source: ByteSource, after headerEnd: Int, threads: Int, splits: [Int]?) throws(LoadError) -> [Int] {
         let wanted = splits ?? (1..<max(1, threads)).map { headerEnd + (source.size - headerEnd) * $0 / threads }
         var starts = [0]
-        let window = 1 << 16
+        let window = min(1 << 16, max(1, source.size))
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: window, alignment: 16)
         defer { buffer.deallocate() }
         for offset in wanted.sorted() {
@@ -125,8 +130,9 @@ enum ParallelLoad {
     /// does. Returns where the parser stopped: `to`, or earlier when a record runs on.
     static func readRange(_ source: ByteSource, from: Int, to: Int?, meter: ProgressMeter,
                           into parser: inout CSVStreamParser) throws(LoadError) -> Int {
-        // A bounded range fits whole when it is small.
-        let capacity = min(SeriesLoader.chunkBytes + CSVStreamParser.maxRecordBytes, to.map { max(1, $0 - from) } ?? Int.max)
+        // A small range fits whole (a file may still grow past its size: then the full buffer).
+        let known = to ?? (source.fd < 0 ? source.size : nil)
+        let capacity = min(SeriesLoader.chunkBytes + CSVStreamParser.maxRecordBytes, known.map { max(1, $0 - from) } ?? Int.max)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var offset = from

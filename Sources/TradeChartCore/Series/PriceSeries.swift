@@ -53,17 +53,22 @@ public struct PriceSeries: Sendable, Equatable {
         }
         if first <= 1 {
             hasTimeOfDay = Self.hasTimeOfDay(times)
-        } else if !hasTimeOfDay {
-            hasTimeOfDay = Self.hasTimeOfDay(times[(first - 1)...])
+        } else if !hasTimeOfDay && !newTimes.isEmpty {
+            hasTimeOfDay = Self.twoOnOneDay(times[(first - 1)...])
         }
         return .extended(from: first)
     }
 
     /// Whether sorted times carry a time of day: two points on one calendar day, or a
     /// single point off midnight.
-    static func hasTimeOfDay(_ times: ArraySlice<Int64>) -> Bool {
+    static func hasTimeOfDay(_ times: [Int64]) -> Bool {
+        if times.count == 1 { return LocalTime.secondOfDay(times[0]) != 0 }
+        return twoOnOneDay(times[...])
+    }
+
+    /// Whether two neighbouring sorted times fall on one calendar day.
+    static func twoOnOneDay(_ times: ArraySlice<Int64>) -> Bool {
         guard let firstTime = times.first else { return false }
-        if times.count == 1 { return LocalTime.secondOfDay(firstTime) != 0 }
         var previous = LocalTime.dayNumber(firstTime)
         for t in times.dropFirst() {
             let day = LocalTime.dayNumber(t)
@@ -72,6 +77,4 @@ public struct PriceSeries: Sendable, Equatable {
         }
         return false
     }
-
-    static func hasTimeOfDay(_ times: [Int64]) -> Bool { hasTimeOfDay(times[...]) }
 }

@@ -54,6 +54,7 @@ struct AppendedRowsTests {
     }
 
     @Test(arguments: ["unsorted.csv", "duplicates.csv", "newest_first_duplicates.csv", "day_first_slash.csv",
+                      "fuzz_follow_one_intraday_point_then_a_day.csv",
                       "month_first_ambiguous.csv", "unix_ms.csv", "multiline_note_crlf.csv", "unclosed_quote_note.csv"])
     func aHostileFixtureFollowedLineByLineEqualsALoad(_ name: String) throws {
         let bytes = try QuoteRuleTests.bytes(name)
