@@ -73,12 +73,29 @@ public struct MinMaxIndex: Sendable {
             var entries = levels[level]
             levels[level] = []
             entries.removeSubrange(min(2 * firstBlock, entries.count)...)
-            for block in firstBlock..<count {
-                let lo = block << Self.shift, hi = min(lo + Self.branching, below)
-                var mn = Double.infinity, mx = -Double.infinity
-                Self.widen(level == 0 ? values : levels[level - 1], pairs: level > 0, lo, hi, &mn, &mx)
-                entries.append(mn)
-                entries.append(mx)
+            entries.reserveCapacity(2 * count)
+            let source = level == 0 ? values : levels[level - 1]
+            let pairs = level > 0
+            source.withUnsafeBufferPointer { s in
+                for block in firstBlock..<count {
+                    let lo = block << Self.shift, hi = min(lo + Self.branching, below)
+                    var mn = Double.infinity, mx = -Double.infinity
+                    if pairs {
+                        for i in lo..<hi {
+                            let a = s[2 * i], c = s[2 * i + 1]
+                            if a < mn { mn = a }
+                            if c > mx { mx = c }
+                        }
+                    } else {
+                        for i in lo..<hi {
+                            let x = s[i]
+                            if x < mn { mn = x }
+                            if x > mx { mx = x }
+                        }
+                    }
+                    entries.append(mn)
+                    entries.append(mx)
+                }
             }
             levels[level] = entries
             changed = firstBlock
