@@ -203,6 +203,12 @@ extension CSVStreamParser {
     /// with its line numbers moved past the lines read here.
     mutating func absorb(_ part: inout CSVStreamParser) {
         let offset = line
+        // Parts after the first start from the layout the first data row settles: when this
+        // parser has not read that row yet (its part ended at the header), it takes it over.
+        if !layoutConfirmed && part.layoutConfirmed {
+            layout = part.layout
+            layoutConfirmed = true
+        }
         report.dataRows += part.report.dataRows
         report.missingPrices += part.report.missingPrices
         if part.report.badRows > 0 {

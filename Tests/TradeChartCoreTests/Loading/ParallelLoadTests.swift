@@ -73,6 +73,23 @@ struct ParallelLoadTests {
         #expect(Self.split(bytes, [bytes.count / 2]))
     }
 
+    /// A part that ends at the header leaves the layout to the next part, which knows the
+    /// unnamed time column the first row settles: the joined parser reads on with it.
+    @Test func aSplitRightAfterTheHeaderKeepsTheSettledLayout() throws {
+        let bytes = try QuoteRuleTests.bytes("extra_unnamed_time.csv")
+        var serial = CSVStreamParser(file: "x", expectedBytes: bytes.count)
+        serial.feed(bytes)
+        let headerEnd = try #require(bytes.firstIndex(of: 0x0A)) + 1
+        let joined = bytes.withUnsafeBytes { b -> CSVStreamParser? in
+            var joined = CSVStreamParser(file: "x", expectedBytes: b.count)
+            let split = try? ParallelLoad.read(ByteSource(memory: b, file: "x"), threads: 2, splits: [headerEnd],
+                                               meter: ProgressMeter(nil, totalBytes: nil), into: &joined)
+            return split == true ? joined : nil
+        }
+        #expect(joined?.layout == serial.layout)
+        #expect(joined?.layout?.clockIndex == 1)
+    }
+
     /// A note with line breaks across the split: the parts after it are read on serially.
     @Test func aQuotedLineBreakAcrossTheSplitStillLoads() throws {
         var text = "Date,Close,Note\n"
