@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
         .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
         // The golden --help text is read by path.
-        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore", "TradeChartTestSupport"], exclude: ["Golden"]),
     ]
 )

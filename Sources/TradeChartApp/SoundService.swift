@@ -1,3 +1,4 @@
+import Foundation
 import TradeChartCore
 import TradeChartSystem
 
@@ -7,18 +8,21 @@ import TradeChartSystem
 public final class SoundService: HostService {
     private let session = AudiographSession()
     private let audiograph = Audiograph()
+    private let player: PlayerChoice
     private var playingUntil: Double?
     /// While a sound plays, the player is looked at now and then: a player that ends
     /// early (no sound device, say) stops the cursor following it.
     public private(set) var nextTick: Double?
     static let lookInterval = 0.25
 
-    public init() {}
+    public init(player: PlayerChoice = .known(searchPath: ProcessInfo.processInfo.environment["PATH"])) {
+        self.player = player
+    }
 
     public func perform(_ command: ViewerCommand, at time: Double) -> [ViewerEvent] {
         switch command {
         case .playAudiograph(let series, let slice):
-            let result = session.play(of: series, slice: slice, audiograph: audiograph)
+            let result = session.play(of: series, slice: slice, audiograph: audiograph, player: player)
             guard case .playing = result else { return [.sound(.notPlayed(note: result.message))] }
             playingUntil = time + audiograph.duration
             nextTick = time + Self.lookInterval

@@ -2,7 +2,7 @@ import TradeChartCore
 
 /// The interactive loop: hands every event, with the clock's time, to the viewer's
 /// update; draws the viewer's frame through a display, writing only the cells that
-/// changed; paces frames at up to 60 a second while something moves and waits for
+/// changed (or, for a display of lines, hands it each change to say); paces frames at up to 60 a second while something moves and waits for
 /// input (no CPU) when nothing does; hands the viewer's commands to the host services.
 ///
 /// The display, the events and the clock are interfaces, so tests run this very loop
@@ -38,10 +38,10 @@ public final class ViewerLoop {
                 for event in service.tick(at: frameStart) { dispatch(event, at: frameStart) }
             }
             if exitStatus != nil { break }
-            let animating = state.isAnimating(at: frameStart)
+            let animating = display.showsFrames && state.isAnimating(at: frameStart)
             // A frame after each change, every frame interval while something moves, and
             // once more after it stopped: the still frame it lands on.
-            if previous == nil || animating || drewAnimating || state.revision != drawnRevision {
+            if display.showsFrames && (previous == nil || animating || drewAnimating || state.revision != drawnRevision) {
                 let frame = state.frame(at: frameStart)
                 let diff = frame.diff(from: previous)
                 if !diff.isEmpty { display.draw(diff) }
@@ -67,7 +67,10 @@ public final class ViewerLoop {
         var pending = [event]
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            for command in state.handle(next, at: time) {
+            let before = state
+            let commands = state.handle(next, at: time)
+            display.handled(next, from: before, to: state, at: time)
+            for command in commands {
                 if case .quit(let status) = command, exitStatus == nil { exitStatus = status }
                 for service in services { pending += service.perform(command, at: time) }
             }

@@ -12,7 +12,8 @@ public enum AudioPlayback: Sendable, Equatable {
     public var message: String {
         switch self {
         case .playing(let player, let path):
-            "Playing the audiograph with \((player as NSString).lastPathComponent) (\(path))"
+            // A command line is shown as it was given, a known player by its name.
+            "Playing the audiograph with \(player.contains(" ") ? player : (player as NSString).lastPathComponent) (\(path))"
         case .written(let path):
             "No audio player found; audiograph written to \(path)"
         case .failed(let reason):
@@ -21,9 +22,10 @@ public enum AudioPlayback: Sendable, Equatable {
     }
 }
 
-/// Plays WAV files through the first system player on PATH, without blocking:
-/// the player runs detached with its standard input and output on /dev/null, so
-/// it never writes into the terminal while the chart is on screen.
+/// Plays WAV files through the first system player on PATH (the file's path as its
+/// argument), or the person's `--player` command (the file on its standard input),
+/// without blocking: the player runs detached with its output on /dev/null, so it
+/// never writes into the terminal while the chart is on screen.
 public enum AudioPlayer {
     /// The players looked for, in order.
     public static let playerNames = ["pw-play", "paplay", "aplay", "afplay"]
@@ -31,15 +33,18 @@ public enum AudioPlayer {
     /// The full path of the first executable player in `searchPath` (a PATH-style
     /// list; empty entries are skipped rather than meaning the current directory).
     public static func findPlayer(searchPath: String?) -> String? {
+        playerNames.lazy.compactMap { findExecutable($0, searchPath: searchPath) }.first
+    }
+
+    /// The full path of the executable file `name` in the first directory of `searchPath` that has it.
+    public static func findExecutable(_ name: String, searchPath: String?) -> String? {
         let directories = (searchPath ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        for name in playerNames {
-            for directory in directories {
-                let candidate = directory + "/" + name
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   FileManager.default.isExecutableFile(atPath: candidate) {
-                    return candidate
-                }
+        for directory in directories {
+            let candidate = directory + "/" + name
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
             }
         }
         return nil
@@ -59,23 +64,39 @@ public enum AudioPlayer {
     public static func play(wav: [UInt8], name: String, rangeLabel: String,
                             searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
                             directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
-        start(wav: wav, name: name, rangeLabel: rangeLabel, searchPath: searchPath, directory: directory).0
+        start(wav: wav, name: name, rangeLabel: rangeLabel, player: .known(searchPath: searchPath), directory: directory).0
     }
 
-    static func start(wav: [UInt8], name: String, rangeLabel: String,
-                            searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
-                            directory: String = FileManager.default.temporaryDirectory.path) -> (AudioPlayback, Process?) {
+    /// Writes `wav` to a temporary file and starts the player: a known one with the file's
+    /// path as its argument, or the person's command with the file on its standard input.
+    static func start(wav: [UInt8], name: String, rangeLabel: String, player choice: PlayerChoice,
+                      directory: String = FileManager.default.temporaryDirectory.path) -> (AudioPlayback, Process?) {
         let path = filePath(name: name, rangeLabel: rangeLabel, directory: directory)
         do {
             try Data(wav).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             return (.failed(reason: "cannot write \(path)"), nil)
         }
-        guard let player = findPlayer(searchPath: searchPath) else { return (.written(path: path), nil) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: player)
-        process.arguments = [path]
-        process.standardInput = FileHandle.nullDevice
+        let player: String
+        // The file the person's player reads; ours to close once the player has it.
+        var input: FileHandle?
+        defer { try? input?.close() }
+        switch choice {
+        case .command(let line):
+            input = FileHandle(forReadingAtPath: path)
+            guard let input else { return (.failed(reason: "cannot read \(path)"), nil) }
+            player = line
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", line]
+            process.standardInput = input
+        case .known(let searchPath):
+            guard let found = findPlayer(searchPath: searchPath) else { return (.written(path: path), nil) }
+            player = found
+            process.executableURL = URL(fileURLWithPath: found)
+            process.arguments = [path]
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -98,9 +119,15 @@ public final class AudiographSession {
     public func play(of series: PriceSeries, slice: RangeSlice, audiograph: Audiograph = Audiograph(),
                      searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
                      directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
+        play(of: series, slice: slice, audiograph: audiograph, player: .known(searchPath: searchPath), directory: directory)
+    }
+
+    /// Plays the audiograph of `slice` of `series` with `player`, stopping the one still playing.
+    public func play(of series: PriceSeries, slice: RangeSlice, audiograph: Audiograph = Audiograph(),
+                     player: PlayerChoice, directory: String = FileManager.default.temporaryDirectory.path) -> AudioPlayback {
         stop()
         let (result, process) = AudioPlayer.start(wav: audiograph.wav(of: series, slice: slice), name: series.name,
-                                                  rangeLabel: slice.range.label, searchPath: searchPath, directory: directory)
+                                                  rangeLabel: slice.range.label, player: player, directory: directory)
         current = process
         return result
     }

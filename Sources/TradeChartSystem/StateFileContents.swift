@@ -1,21 +1,32 @@
 import Foundation
 import TradeChartCore
 
-/// The state file's JSON: `{"version": 1, "files": {PATH: ENTRY, ...}}`, where each
-/// entry is a `RememberedView` with its own `"version": 1`. Read entry by entry: an
-/// entry of the wrong shape or an unknown version is dropped (and counted) while
-/// the others are kept; only a file that is not this object at all is unreadable.
+/// The state file's JSON: `{"version": 1, "settings": SETTINGS, "files": {PATH: ENTRY, ...}}`,
+/// where each entry is a `RememberedView` with its own `"version": 1` and the settings
+/// (the person's, whatever the file) are a `UserSettings` with its own version too.
+/// Read entry by entry: an entry (or settings) of the wrong shape or an unknown version
+/// is dropped (and counted) while the others are kept; only a file that is not this
+/// object at all is unreadable. `settings` is optional, so files written before it
+/// existed read as they are.
 struct StateFileContents: Sendable, Equatable {
     /// The version of the file as a whole, and of each entry, that this tradechart writes and reads.
     static let version = 1
 
     var files: [String: RememberedView] = [:]
+    /// The person's settings, nil when none were ever saved.
+    var settings: UserSettings?
     /// Entries that were in the file but could not be used: their keys and why.
     var dropped: [(key: String, reason: String)] = []
 
-    init(files: [String: RememberedView] = [:]) { self.files = files }
+    /// The key the settings are dropped under when they cannot be used.
+    static let settingsKey = "settings"
 
-    static func == (a: StateFileContents, b: StateFileContents) -> Bool { a.files == b.files }
+    init(files: [String: RememberedView] = [:], settings: UserSettings? = nil) {
+        self.files = files
+        self.settings = settings
+    }
+
+    static func == (a: StateFileContents, b: StateFileContents) -> Bool { a.files == b.files && a.settings == b.settings }
 
     /// What the bytes of a state file hold.
     enum Decoded {
@@ -35,9 +46,14 @@ struct StateFileContents: Sendable, Equatable {
         }
         if let version = file.version, version != Self.version { return .unknownVersion(version) }
         var contents = StateFileContents()
+        switch file.settings {
+        case .value(let settings)?: contents.settings = settings
+        case .unusable(let why)?: contents.dropped.append((settingsKey, why))
+        case nil: break
+        }
         for (key, entry) in file.files.sorted(by: { $0.key < $1.key }) {
             switch entry {
-            case .view(let view): contents.files[key] = view
+            case .value(let view): contents.files[key] = view
             case .unusable(let why): contents.dropped.append((key, why))
             }
         }
@@ -47,7 +63,8 @@ struct StateFileContents: Sendable, Equatable {
     func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(FileOut(version: Self.version, files: files.mapValues(EntryOut.init)))
+        return try encoder.encode(FileOut(version: Self.version, settings: settings.map(EntryOut.init),
+                                          files: files.mapValues(EntryOut.init)))
     }
 
     /// Keeps the `limit` most recently changed entries.
@@ -61,12 +78,13 @@ struct StateFileContents: Sendable, Equatable {
 
     private struct FileShape: Decodable {
         var version: Int?
-        var files: [String: Entry]
+        var settings: Entry<UserSettings>?
+        var files: [String: Entry<RememberedView>]
     }
 
     /// One entry, decoded on its own so that a bad one costs only itself.
-    private enum Entry: Decodable {
-        case view(RememberedView)
+    private enum Entry<Value: Decodable>: Decodable {
+        case value(Value)
         case unusable(String)
 
         private struct VersionProbe: Decodable { var version: Int? }
@@ -79,7 +97,7 @@ struct StateFileContents: Sendable, Equatable {
                 return
             }
             do {
-                self = .view(try container.decode(RememberedView.self))
+                self = .value(try container.decode(Value.self))
             } catch {
                 self = .unusable(StateFileContents.reason(error))
             }
@@ -88,16 +106,17 @@ struct StateFileContents: Sendable, Equatable {
 
     private struct FileOut: Encodable {
         var version: Int
-        var files: [String: EntryOut]
+        var settings: EntryOut<UserSettings>?
+        var files: [String: EntryOut<RememberedView>]
     }
 
-    /// An entry as written: the view's fields and its version.
-    private struct EntryOut: Encodable {
-        var view: RememberedView
+    /// An entry as written: its fields and its version.
+    private struct EntryOut<Value: Encodable>: Encodable {
+        var value: Value
         private enum Keys: String, CodingKey { case version }
 
         func encode(to encoder: Encoder) throws {
-            try view.encode(to: encoder)
+            try value.encode(to: encoder)
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(StateFileContents.version, forKey: .version)
         }

@@ -3,11 +3,12 @@ import TradeChartCore
 
 /// The state file: one small JSON file, `$XDG_STATE_HOME/tradechart/state.json`
 /// (default `~/.local/state/tradechart/state.json`), holding a `RememberedView`
-/// per file keyed by the file's absolute path, shared by every tradechart running.
+/// per file keyed by the file's absolute path, and the person's `UserSettings`,
+/// shared by every tradechart running.
 ///
 /// A save is a merge, never an overwrite: under a lock (`StateFileLock`) it reads
-/// the file as it is now, puts in the views this store remembered since its last
-/// save (the newer one wins where two viewers remembered the same file), and
+/// the file as it is now, puts in the views (and settings) this store remembered
+/// since its last save (the newer one wins where two viewers remembered the same), and
 /// replaces the file atomically (`StateFile`). So two viewers on two files keep
 /// each other's entries, also when they quit at the same moment. Saves run on a
 /// background queue, so drawing never waits.
@@ -23,6 +24,8 @@ public final class StateStore: @unchecked Sendable {
     private var contents = StateFileContents()
     /// The views remembered since they were last written.
     private var unsaved: [String: RememberedView] = [:]
+    /// The settings remembered since they were last written.
+    private var unsavedSettings: UserSettings?
     private var problems: [StateFileProblem] = []
     private var toldKinds: Set<Int> = []
     private var savesUnderWay = 0
@@ -66,6 +69,7 @@ public final class StateStore: @unchecked Sendable {
                 lock.withLock {
                     contents = read
                     for (key, view) in unsaved { contents.files[key] = view }
+                    if let unsavedSettings { contents.settings = unsavedSettings }
                 }
             }
         } catch {
@@ -77,6 +81,24 @@ public final class StateStore: @unchecked Sendable {
 
     public func view(for file: String) -> RememberedView? {
         lock.withLock { contents.files[file] }
+    }
+
+    /// The person's settings, nil when none were saved.
+    public var settings: UserSettings? {
+        lock.withLock { contents.settings }
+    }
+
+    /// Records the person's settings (in memory; `save` writes them).
+    public func remember(_ settings: UserSettings) {
+        lock.withLock {
+            contents.settings = settings
+            unsavedSettings = settings
+        }
+    }
+
+    /// True when something was remembered that was not written yet.
+    public var hasUnsavedChanges: Bool {
+        lock.withLock { !unsaved.isEmpty || unsavedSettings != nil }
     }
 
     /// Records the view of a file (in memory; `save` writes it).
@@ -92,8 +114,8 @@ public final class StateStore: @unchecked Sendable {
     public func save(wait: Bool = false) {
         lock.withLock { savesUnderWay += 1 }
         let work: @Sendable () -> Void = { [self] in
-            let changes = lock.withLock { unsaved }
-            let outcome = Result { () throws(StateFileProblem) in try merge(changes) }
+            let (changes, settings) = lock.withLock { (unsaved, unsavedSettings) }
+            let outcome = Result { () throws(StateFileProblem) in try merge(changes, settings: settings) }
             lock.withLock {
                 savesUnderWay -= 1
                 switch outcome {
@@ -101,8 +123,10 @@ public final class StateStore: @unchecked Sendable {
                     writeCount += 1
                     // Views remembered while this save ran stay unsaved for the next one.
                     for (key, view) in changes where unsaved[key] == view { unsaved.removeValue(forKey: key) }
+                    if unsavedSettings == settings { unsavedSettings = nil }
                     contents = written
                     for (key, view) in unsaved { contents.files[key] = view }
+                    if let unsavedSettings { contents.settings = unsavedSettings }
                 case .failure(let problem):
                     if toldKinds.insert(problem.kind).inserted { problems.append(problem) }
                 }
@@ -124,12 +148,17 @@ public final class StateStore: @unchecked Sendable {
     }
 
     /// One read-modify-write of the file under the lock; returns what was written.
-    private func merge(_ changes: [String: RememberedView]) throws(StateFileProblem) -> StateFileContents {
+    private func merge(_ changes: [String: RememberedView], settings: UserSettings?) throws(StateFileProblem)
+        -> StateFileContents {
         try StateFile.makeFolder(of: path)
         let held = try StateFileLock(for: path, timeout: Self.lockTimeout)
         var merged = StateFileContents()
         // A file too large, of a newer version or not a file throws: it is left alone.
-        if case .contents(let onDisk) = try StateFile.read(path) { merged.files = onDisk.files }
+        if case .contents(let onDisk) = try StateFile.read(path) {
+            merged.files = onDisk.files
+            merged.settings = onDisk.settings
+        }
+        if let settings, settings.updated >= merged.settings?.updated ?? -.infinity { merged.settings = settings }
         for (key, view) in changes {
             if let other = merged.files[key], other.updated > view.updated { continue }
             merged.files[key] = view

@@ -19,4 +19,18 @@ public enum TerminalCheck {
         if String(cString: term) == "dumb" { return "the terminal (TERM=dumb) cannot show the chart" }
         return nil
     }
+
+    /// Nil when keys can be read from the terminal `device` names (all the screen-reader
+    /// mode needs: it draws nothing); otherwise the reason.
+    public static func whyNoKeyboard(device: TerminalScreen.Device = .standardStreams) -> String? {
+        switch device {
+        case .standardStreams:
+            return isatty(0) == 0 ? "standard input is not a terminal" : nil
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            guard tty >= 0 else { return "there is no terminal to read keys from (/dev/tty: \(String(cString: strerror(errno))))" }
+            close(tty)
+            return nil
+        }
+    }
 }

@@ -95,6 +95,7 @@ public final class TerminalScreen {
         noecho()
         nonl()
         keypad(tc_stdscr(), true)
+        TerminalKeySequences.defineHomeAndEnd()
         curs_set(0)
         tc_set_escdelay(25)
         mousemask(tc_ALL_MOUSE_EVENTS | tc_REPORT_MOUSE_POSITION, nil)

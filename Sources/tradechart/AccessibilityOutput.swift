@@ -6,10 +6,13 @@ import TradeChartSystem
 // 0 when done, 1 when the range is unavailable or the file cannot be written
 // (the reason on standard error).
 
-/// Prints the plain-text description of `range` to standard output (`--describe`).
-func printDescription(of series: PriceSeries, range: ChartRange) -> Int32 {
-    let description = RangeDescription(series: series, range: range)
-    if let reason = description.unavailableReason {
+/// Prints the plain-text description of `range` to standard output (`--describe`),
+/// its times as `shown` has them (in the `--tz` zone).
+func printDescription(of series: PriceSeries, shown: PriceSeries, range: ChartRange) -> Int32 {
+    let description: RangeDescription
+    switch series.slice(range) {
+    case .available(let slice): description = RangeDescription(series: shown, slice: slice)
+    case .unavailable(let reason):
         StandardError.writeLine("tradechart: \(reason)")
         return 1
     }

@@ -21,8 +21,13 @@ enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, braille, block, ascii
 }
 
-/// `--theme dark|light`.
-extension Theme: ExpressibleByArgument {}
+/// `--theme auto|dark|light`: auto asks the terminal for its background colour.
+enum ThemeChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, dark, light
+
+    /// The theme given by hand, nil for auto.
+    var fixed: Theme? { self == .auto ? nil : Theme(rawValue: rawValue) }
+}
 
 /// `--range 1D|5D|1M|6M|1Y|5Y` (any case, or the key digit).
 extension ChartRange: ExpressibleByArgument {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TradeChartApp
 import TradeChartCore
@@ -44,8 +45,19 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Glyphs; auto picks Braille only where it can be shown.", valueName: "SET"))
     var charset: CharsetChoice = .auto
 
-    @Option(help: ArgumentHelp("Colour theme.", valueName: "THEME"))
-    var theme: Theme?
+    @Option(help: ArgumentHelp("Colour theme; auto (the default) asks the terminal for its background colour "
+                               + "(COLORFGBG when it does not answer) and picks light on a light one.",
+                               valueName: "THEME"))
+    var theme: ThemeChoice?
+
+    @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
+                               + "Europe/Berlin (daylight saving included).", valueName: "ZONE"))
+    var tz: String?
+
+    @Option(name: .customLong("data-tz"),
+            help: ArgumentHelp("The zone the file's times are written in, for --tz (e.g. America/New_York).",
+                               valueName: "ZONE"))
+    var dataTz: String?
 
     @Option(help: ArgumentHelp("Instrument name for the header (default: the file name).", valueName: "TEXT"))
     var title: String?
@@ -69,6 +81,17 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the range as sound (16-bit WAV, about 3 s) to this file and exit.",
                                valueName: "FILE.wav"))
     var audiograph: String?
+
+    @Flag(inversion: .prefixedNo,
+          help: ArgumentHelp("Plain lines for a screen reader instead of the chart; remembered for next time (also on when TERM=dumb)."))
+    var screenReader: Bool?
+
+    @Flag(help: "Play a short tone for each cursor step, its pitch the price (s switches it).")
+    var sound = false
+
+    @Option(help: ArgumentHelp("Command that plays sound from its standard input (default: $TRADECHART_PLAYER, else pw-play, paplay or aplay).",
+                               valueName: "CMD"))
+    var player: String?
 
     mutating func validate() throws {
         if !(duration >= 0 && duration <= 60) {
@@ -121,8 +144,12 @@ struct TradeChartCommand: ParsableCommand {
                 StandardError.writeLine("tradechart: --follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
                 return 2
             }
-            if let reason = TerminalCheck.whyNotInteractive(device: device) {
-                StandardError.writeLine("tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))")
+            // The screen-reader mode needs keys only; the chart needs a whole terminal. Which
+            // one runs may depend on the remembered settings, read while the file loads.
+            let chartReason = TerminalCheck.whyNotInteractive(device: device)
+            if let reason = TerminalCheck.whyNoKeyboard(device: device)
+                ?? (mayRunScreenReader ? nil : chartReason) {
+                StandardError.writeLine(Self.notInteractive(reason, file: file))
                 return 2
             }
         }
@@ -157,79 +184,165 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
             return 2
         }
+        let clock: DisplayClock?
+        do {
+            clock = try displayClock()
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
+            return 2
+        }
         if describe || audiograph != nil {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
             let chosen = range ?? series.defaultRange() ?? .fiveYears
-            if describe, printDescription(of: series, range: chosen) != 0 { return 1 }
+            if describe, printDescription(of: series, shown: clock.map { $0.shown(series) } ?? series, range: chosen) != 0 {
+                return 1
+            }
             if let audiograph { return writeAudiograph(of: series, range: chosen, to: audiograph) }
             return 0
         }
         if print {
             if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-            return printFrame(series)
+            return printFrame(series, clock: clock)
         }
-        return runViewer(series, status: loaded.report.summary, memory: memory, follower: follower, device: device)
+        let remembered = memory?.finish()
+        let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
+        if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
+            StandardError.writeLine(Self.notInteractive(reason, file: file))
+            return 2
+        }
+        if let screenReader, let store = memory?.store {
+            // Asked for on the command line: remembered for the person, whatever the file.
+            store.remember(UserSettings(screenReader: screenReader, updated: Date().timeIntervalSince1970))
+            store.save()
+        }
+        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, remembered: remembered,
+                         follower: follower, device: device, screenReader: readsScreen)
+    }
+
+    /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
+    /// show the chart is no reason to stop yet: asked for, TERM=dumb, or perhaps remembered.
+    var mayRunScreenReader: Bool {
+        screenReader ?? (Environment.term == "dumb" || !noState)
+    }
+
+    /// Why there is no interactive viewer, and what to do instead.
+    static func notInteractive(_ reason: String, file: String) -> String {
+        "tradechart: \(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))"
     }
 
     /// `--print`: one frame to standard output.
-    func printFrame(_ series: PriceSeries) -> Int32 {
+    func printFrame(_ series: PriceSeries, clock: DisplayClock?) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
-        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme ?? .dark, morphDuration: 0)
+        // No questions to a terminal from a script: COLORFGBG, else dark.
+        let chosenTheme = theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: Environment.value("COLORFGBG"))
+        let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
+                                    clock: clock)
         if let range, case .unavailable(let reason) = series.slice(range) {
             StandardError.writeLine("tradechart: \(reason)")
         }
         let state = ViewerState(series: series, range: range, options: options,
                                 columns: frameSize.columns, rows: frameSize.rows)
+        if state.layout.isTooSmall {
+            StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
+                + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
+            return 2
+        }
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"
         StandardOutput.write(text)
         return 0
     }
 
-    /// The interactive viewer; returns the exit status (0 on `q`, 128 + signal when a signal ended it).
-    func runViewer(_ series: PriceSeries, status: String?, memory: RememberedState?, follower: Follower?,
-                   device: TerminalScreen.Device) -> Int32 {
+    /// The interactive viewer, or its screen-reader mode; returns the exit status (0 on
+    /// `q`, 128 + signal when a signal ended it).
+    func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
+                   remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
+                   device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
-        let remembered = memory?.finish()
-        // The viewer always draws on a terminal (checked before loading).
-        let useColor = color.resolved(outputIsTerminal: true)
-        let chosenTheme = theme ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:)) ?? .dark
+        // The viewer always draws on a terminal (checked in execute()).
+        let useColor = !screenReader && color.resolved(outputIsTerminal: true)
+        // A theme given by hand, now or before (unless `--theme auto` now), else the terminal's background.
+        let byHand = theme == .auto ? nil : theme?.fixed ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:))
+        let chosenTheme = byHand ?? (useColor ? detectedTheme(device: device) : .dark)
         let chosenCharset = charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
-        let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme, morphDuration: duration,
-                                    followed: follower?.name)
+        // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
+        let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
+                                    morphDuration: screenReader ? 0 : duration, followed: follower?.name, tones: sound,
+                                    showsPanels: !screenReader, clock: clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
-        if let theme { opening.theme = theme.rawValue }
+        if let fixed = theme?.fixed { opening.theme = fixed.rawValue }
         if charset != .auto { opening.charset = chosenCharset.rawValue }
         let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening)
-        let screen: TerminalScreen
+        let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
+        var services: [HostService] = [SoundService(player: player), ToneService(player: player)]
+        if let follower { services.append(FollowService(follower: follower)) }
+        var stateFile: StateFileService?
+        if let memory, let store = memory.store, let key = memory.key {
+            stateFile = StateFileService(store: store, key: key, stored: remembered?.view, opening: state.memory)
+            services.append(stateFile!)
+        }
+        let status: Int32
         do {
-            screen = try TerminalScreen(options: ScreenOptions(color: useColor, theme: options.theme), device: device)
+            if screenReader {
+                let terminal = try LineTerminal(device: device)
+                defer { terminal.close() }
+                terminal.say(Narration.opening(state))
+                status = ViewerLoop(state: state, display: terminal, events: terminal, clock: SystemClock(),
+                                    services: services).run()
+            } else {
+                let screen = try TerminalScreen(options: ScreenOptions(color: useColor, theme: options.theme), device: device)
+                defer { screen.close() }
+                status = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(),
+                                    services: services).run()
+            }
         } catch {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
-        defer { screen.close() }
-        var services: [HostService] = [SoundService()]
-        if let follower { services.append(FollowService(follower: follower)) }
-        var stateFile: StateFileService?
-        if let memory, let store = memory.store {
-            stateFile = StateFileService(store: store, key: memory.key, stored: remembered?.view, opening: state.memory)
-            services.append(stateFile!)
-        }
-        let loop = ViewerLoop(state: state, display: screen, events: screen, clock: SystemClock(), services: services)
-        let status = loop.run()
-        screen.close()
+        // Settings saved without a file's entry (standard input) are written by now.
+        memory?.store?.flush()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
     }
 
-    /// `auto` picks Braille only where it can be shown: a UTF-8 locale and not the Linux console.
+    /// What `--tz` asks for: the data's zone (`--data-tz`) shown in another. Nil without
+    /// `--tz`, or when both name the same zone.
+    func displayClock() throws -> DisplayClock? {
+        guard let tz else { return nil }
+        let target = try ZoneDatabase.load(tz)
+        guard let dataTz else {
+            // The loader keeps each time's wall clock but not its UTC offset, so the data's zone must be named.
+            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no zone; "
+                + "name theirs with --data-tz (e.g. --data-tz America/New_York)")
+        }
+        let source = try ZoneDatabase.load(dataTz)
+        return source == target ? nil : DisplayClock(source: source, target: target)
+    }
+
+    /// `--theme auto` in a terminal: its answer to the background-colour question (at
+    /// most 100 ms), else COLORFGBG, else dark.
+    func detectedTheme(device: TerminalScreen.Device) -> Theme {
+        var reply: [UInt8]?
+        switch device {
+        case .standardStreams:
+            reply = TerminalBackground.query(input: 0, output: 1)
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            if tty >= 0 {
+                reply = TerminalBackground.query(input: tty, output: tty)
+                close(tty)
+            }
+        }
+        return Theme.detected(backgroundReply: reply, colorFGBG: Environment.value("COLORFGBG"))
+    }
+
+    /// `auto` picks Braille only where it can be shown (see `Charset.automatic`).
     func resolvedCharset() -> Charset {
         switch charset {
         case .braille: return .braille
@@ -237,8 +350,7 @@ struct TradeChartCommand: ParsableCommand {
         case .ascii: return .ascii
         case .auto:
             TerminalScreen.ensureUTF8Locale()
-            if Environment.term == "linux" || !TerminalScreen.localeIsUTF8 { return .ascii }
-            return .braille
+            return Charset.automatic(term: Environment.term, localeIsUTF8: TerminalScreen.localeIsUTF8)
         }
     }
 }

@@ -81,6 +81,24 @@ struct CommandLineTests {
         #expect(result.error.hasPrefix("tradechart: " + message), "\(result.error)")
     }
 
+    @Test func printingAFrameTooSmallForAChartIsAnError() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--size", "80x6", "Data/dax.csv"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty, "nothing on standard output: \(result.output)")
+        #expect(result.error == "tradechart: 80x6 is too small for a chart (at least 24x8); use a larger --size\n")
+        let smallest = try ProcessRunner.tradechart(["--print", "--size", "24x8", "Data/dax.csv"])
+        #expect(smallest.status == 0 && smallest.output.contains("[1Y]"))
+    }
+
+    @Test func aColumnOfWholeNumbersIsShownWithoutDecimals() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x20", "--column", "Volume",
+                                                   "Data/dax.csv"])
+        #expect(result.status == 0)
+        // 13 May 2019: 107,254,900; 11 May 2018: 83,673,800.
+        #expect(result.output.hasPrefix("dax.csv  107,254,900  ▲ +23,581,100 (+28.18%) up"), "\(result.output)")
+        #expect(!result.output.contains(".00"))
+    }
+
     @Test func rangesAreReadInAnyCaseOrAsTheirKey() throws {
         let upper = try ProcessRunner.tradechart(["--print", "--color", "never", "--range", "6M", "Data/dax.csv"])
         for spelling in ["6m", "4"] {
@@ -88,5 +106,32 @@ struct CommandLineTests {
             #expect(other.status == 0 && other.output == upper.output, "--range \(spelling)")
         }
         #expect(upper.output.contains("[6M]"))
+    }
+}
+
+/// `--tz` and `--data-tz` on the command line.
+@Suite("Time zones on the command line")
+struct TimeZoneOptionTests {
+    @Test func theIntradayFileIsShownInAnotherZone() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x20", "--range", "1D",
+                                                   "--tz", "Europe/Berlin", "--data-tz", "America/New_York",
+                                                   "Data/sp500-1min.csv"])
+        #expect(result.status == 0)
+        #expect(result.output.components(separatedBy: "\n")[0].hasSuffix("1D · Fri 8 Nov 2019 15:30–21:59 CET"))
+        let words = try ProcessRunner.tradechart(["--describe", "--range", "1D", "--tz", "Asia/Tokyo",
+                                                  "--data-tz", "America/New_York", "Data/sp500-1min.csv"])
+        #expect(words.output.contains("From Fri 8 Nov 2019, 23:30 to Sat 9 Nov 2019, 05:59, 390 prices."))
+    }
+
+    @Test(arguments: [
+        (["--tz", "Europe/Berlin"], "tradechart: time zone 'Europe/Berlin': the times in Data/sp500-1min.csv carry no zone; name theirs with --data-tz (e.g. --data-tz America/New_York)"),
+        (["--tz", "Mars/Olympus", "--data-tz", "UTC"], "tradechart: time zone 'Mars/Olympus' (/usr/share/zoneinfo/Mars/Olympus): no such zone"),
+        (["--tz", "../../etc/passwd", "--data-tz", "UTC"], "tradechart: time zone '../../etc/passwd': not a zone name (like Europe/Berlin or America/New_York)"),
+    ])
+    func aZoneThatCannotBeUsedIsOneLineAndStatusTwo(arguments: [String], message: String) throws {
+        let result = try ProcessRunner.tradechart(["--print"] + arguments + ["Data/sp500-1min.csv"])
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty)
+        #expect(result.error == message + "\n")
     }
 }

@@ -79,6 +79,21 @@ struct FollowTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    @Test func aFileWithOneRowSaysOnceWhatItWaitsFor() throws {
+        let path = NSTemporaryDirectory() + "tradechart-one-row-\(UUID().uuidString).csv"
+        try "Date,Close\n2019-01-02,42.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 160, height: 30)
+        let screen = try t.waitFor("(Ctrl-C to stop)")
+        let line = screen.components(separatedBy: "\n").first { $0.contains("Ctrl-C") }!
+        #expect(line.contains("only one price so far, a chart needs two"), "\(line)")
+        #expect(line.components(separatedBy: "waiting").count == 2, "'waiting' said once: \(line)")
+        try Self.append("2019-01-03,43.75\n", to: path)
+        try t.waitFor("43.75")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func appendedRowsShowInTheHeaderWithinASecond() throws {
         try Self.followingACopy { path, t in
             // The newest point pulses (the terminal's blink) while the file is followed.

@@ -41,6 +41,41 @@ public struct ParsedWAV {
     }
 }
 
+/// The frequency of a steady tone in `samples`, from the first to the last rising zero
+/// crossing (each placed between its two samples by linear interpolation); nil when
+/// there are fewer than two. Crossings in near silence (a fade's first and last
+/// samples, where rounding decides the sign) are passed over.
+public func measuredFrequency(_ samples: ArraySlice<Int16>, sampleRate: Int) -> Double? {
+    var crossings: [Double] = []
+    var k = samples.startIndex + 1
+    while k < samples.endIndex {
+        let a = Double(samples[k - 1]), b = Double(samples[k])
+        if a < 0 && b >= 0 && b - a > 64 { crossings.append(Double(k - 1) + (-a) / (b - a)) }
+        k += 1
+    }
+    guard let first = crossings.first, let last = crossings.last, crossings.count >= 2 else { return nil }
+    return Double(crossings.count - 1) / ((last - first) / Double(sampleRate))
+}
+
+/// The stretches of `samples` that are not silent: runs of non-zero samples, split
+/// where at least `gap` zeros in a row separate them.
+public func soundingStretches(_ samples: [Int16], gap: Int) -> [Range<Int>] {
+    var stretches: [Range<Int>] = []
+    var start: Int?
+    var lastSound = 0
+    for (i, s) in samples.enumerated() where s != 0 {
+        if let begun = start, i - lastSound > gap {
+            stretches.append(begun..<lastSound + 1)
+            start = i
+        } else if start == nil {
+            start = i
+        }
+        lastSound = i
+    }
+    if let start { stretches.append(start..<lastSound + 1) }
+    return stretches
+}
+
 /// Spearman's rank correlation (ties get their average rank).
 public func rankCorrelation(_ a: [Double], _ b: [Double]) -> Double {
     func ranks(_ v: [Double]) -> [Double] {

@@ -42,8 +42,32 @@ struct AxisLabelTests {
         let times = (0..<390).map { day + 9 * 3600 + 30 * 60 + Int64($0) * 60 }
         let s = PriceSeries(name: "i", times: times, prices: times.map { _ in 1 }, hasTimeOfDay: true)
         let labels = TimeLabels(series: s, first: 0, last: 389, range: .oneDay)
-        #expect(labels.levels[0].map(\.text) == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"])
+        // Where the data begins, its first point opens the hour: labelled when there is room.
+        #expect(labels.levels[0].map(\.text) == ["09:30", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00"])
+        let placed = labels.place(width: 200) { Double($0) / 389 * 199 }
+        #expect(placed.first?.text == "09:30" && placed.first?.column == 0)
+        let tight = labels.place(width: 40) { Double($0) / 389 * 39 }
+        #expect(tight.first?.text != "09:30" && tight.count >= 3, "at the edge it gives way rather than cost the level")
         #expect(DateText.weekdayTime(times[0]) == "Fri 09:30")
         #expect(DateText.moment(times[389], withTime: true) == "Fri 8 Nov 2019 15:59")
+    }
+
+    @Test func theFirstOfTheFiveDaysIsLabelledWhenThereIsRoom() {
+        let s = daily(from: CivilDate(year: 2019, month: 4, day: 1), days: 30)
+        let fiveDays = s.slice(.fiveDays).slice!
+        let labels = TimeLabels(series: s, first: fiveDays.first, last: fiveDays.last, range: .fiveDays)
+        let placed = labels.place(width: 100) { Double($0 - fiveDays.first) / 4 * 99 }
+        #expect(placed.map(\.text) == ["Mon 6 May", "Tue 7 May", "Wed 8 May", "Thu 9 May", "Fri 10 May"])
+    }
+
+    @Test func sixMonthLabelsCarryTheYearWhereANewYearBegins() {
+        let s = daily(from: CivilDate(year: 2018, month: 5, day: 14), days: 260)
+        let six = s.slice(.sixMonths).slice!
+        let labels = TimeLabels(series: s, first: six.first, last: six.last, range: .sixMonths)
+        let months = labels.levels.first { $0.contains { $0.text.hasPrefix("1 Feb") } }!
+        #expect(months.map(\.text).contains("Jan 2019"), "\(months.map(\.text))")
+        #expect(!months.map(\.text).contains("1 Jan"))
+        let weeks = labels.levels[0].map(\.text)
+        #expect(weeks.filter { $0.hasSuffix("2019") }.count == 1, "only the first week of the year: \(weeks)")
     }
 }

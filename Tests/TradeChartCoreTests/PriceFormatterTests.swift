@@ -18,6 +18,13 @@ struct PriceFormatterTests {
         #expect(PriceFormatter(forPricesAround: 3).string(3.14159) == "3.14")
     }
 
+    @Test func wholeNumbersHaveNoDecimals() {
+        let volumes: [Double] = [96_844_100, 76_079_000, 0]
+        #expect(PriceFormatter(forPrices: volumes, around: 96_844_100).string(96_844_100) == "96,844,100")
+        #expect(PriceFormatter(forPrices: [10, 10.5], around: 10).string(10) == "10.00")
+        #expect(PriceFormatter(forPrices: [0.5, 1], around: 1).decimals == 2)
+    }
+
     @Test func changesCarryASign() {
         let f = PriceFormatter(decimals: 2)
         #expect(f.signed(12.5) == "+12.50")

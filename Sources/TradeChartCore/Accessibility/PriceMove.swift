@@ -20,8 +20,9 @@ public struct PriceMove: Sendable, Equatable {
     /// `endPrice - startPrice`.
     public var change: Double { endPrice - startPrice }
 
-    /// The change in percent of the start price's size; nil when the move starts at zero.
-    public var percent: Double? { startPrice == 0 ? nil : change / abs(startPrice) * 100 }
+    /// The change in percent of the start price; nil when the move starts at zero or below
+    /// (a percent of a negative price means nothing).
+    public var percent: Double? { startPrice > 0 ? change / startPrice * 100 : nil }
 
     /// The greatest increase from a point to a later, higher point in `prices[range]`
     /// (maximum drawup); nil when the prices never rise. Ties keep the earliest move.

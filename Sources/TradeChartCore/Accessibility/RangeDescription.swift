@@ -26,7 +26,8 @@ public struct RangeDescription: Sendable, Equatable {
     /// Describes the points of `slice`.
     public init(series: PriceSeries, slice: RangeSlice) {
         let stats = RangeStatistics(series: series, slice: slice)
-        let format = PriceFormatter(forPricesAround: max(abs(stats.minimum), abs(stats.maximum)))
+        let format = PriceFormatter(forPrices: series.prices[slice.reference...slice.last],
+                                    around: max(abs(stats.minimum), abs(stats.maximum)))
         let when = { (index: Int) in ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay) }
         let at = { (index: Int) in "\(format.string(series.prices[index])) on \(when(index))" }
 
@@ -39,7 +40,12 @@ public struct RangeDescription: Sendable, Equatable {
         lines.append("From \(when(slice.first)) to \(when(slice.last)), \(slice.count) prices.")
         lines.append("First price: \(at(slice.first)).")
         lines.append("Last price: \(at(slice.last)).")
-        lines.append("Change: \(RangeDescription.movement(stats.change, format)).")
+        if slice.reference < slice.first {
+            lines.append("Previous close: \(at(slice.reference)).")
+            lines.append("Change from the previous close: \(RangeDescription.movement(stats.change, format)).")
+        } else {
+            lines.append("Change: \(RangeDescription.movement(stats.change, format)).")
+        }
         lines.append("Lowest: \(at(stats.minIndex)).")
         lines.append("Highest: \(at(stats.maxIndex)).")
         lines.append("Trend: \(stats.trend.rawValue).")
@@ -61,13 +67,13 @@ public struct RangeDescription: Sendable, Equatable {
     }
 
     /// `up 1,234.50 (+8.20%)`, `down 3.10 (-0.50%)` or `unchanged`: the direction in a
-    /// word, the size without a sign, the percent with its sign.
+    /// word, the size without a sign, the percent with its sign (`n/a` from a price of zero or below).
     static func movement(_ move: PriceMove, _ format: PriceFormatter) -> String {
         let size = format.string(abs(move.change))
         let zero = format.string(0)
         guard size != zero else { return "unchanged" }
         let word = move.change > 0 ? "up" : "down"
-        guard let percent = move.percent else { return "\(word) \(size)" }
+        guard let percent = move.percent else { return "\(word) \(size) (percent n/a)" }
         return "\(word) \(size) (\(PriceFormatter.percent(percent)))"
     }
 }

@@ -11,7 +11,8 @@ public struct RangeStatistics: Sendable, Equatable {
     public var minimum: Double
     /// The range's highest price.
     public var maximum: Double
-    /// The first price to the last: the change the header shows against the baseline.
+    /// The reference price (the previous close, see `RangeSlice.reference`) to the last
+    /// price: the change the header shows against the baseline.
     public var change: PriceMove
     /// The greatest rise from a low to a later high (maximum drawup); nil if prices never rise.
     public var largestRise: PriceMove?
@@ -37,12 +38,14 @@ public struct RangeStatistics: Sendable, Equatable {
         maxIndex = high
         minimum = prices[low]
         maximum = prices[high]
-        change = PriceMove(from: slice.first, to: slice.last,
-                           startPrice: prices[slice.first], endPrice: prices[slice.last])
+        change = PriceMove(from: slice.reference, to: slice.last,
+                           startPrice: prices[slice.reference], endPrice: prices[slice.last])
         largestRise = PriceMove.largestRise(in: prices, indices)
         largestFall = PriceMove.largestFall(in: prices, indices)
         fittedChange = Trend.fittedChange(of: prices, indices)
         let spread = maximum - minimum
-        trend = Trend(fittedChange: fittedChange, netChange: spread > 0 ? change.change / spread : 0)
+        // The trend is the shape drawn: the range's own first price to its last.
+        let net = prices[slice.last] - prices[slice.first]
+        trend = Trend(fittedChange: fittedChange, netChange: spread > 0 ? net / spread : 0)
     }
 }

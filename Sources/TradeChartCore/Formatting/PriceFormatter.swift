@@ -18,6 +18,16 @@ public struct PriceFormatter: Sendable, Equatable {
         self.init(decimals: exponent + 3)
     }
 
+    /// A formatter for `prices`: whole numbers (a volume column, share counts) without
+    /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does.
+    public init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
+        if !prices.isEmpty, prices.allSatisfy({ $0 == $0.rounded() && abs($0) < 9e15 }) {
+            self.init(decimals: 0)
+        } else {
+            self.init(forPricesAround: magnitude)
+        }
+    }
+
     /// The price as text, e.g. `15,234.56`, `-3.10`, `0.0001230`.
     public func string(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }

@@ -3,20 +3,22 @@
 public enum KeyMap {
     public static let bindings: [KeyBinding] = [
         KeyBinding(ChartRange.allCases.map { (.character(Unicode.Scalar(UInt8(48 + $0.rawValue))), .selectRange($0)) },
-                   names: ["1", "…", "6"], help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are dimmed and say why)",
+                   names: ["1", "…", "6"],
+                   help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are in parentheses, (1D), and say why)",
                    group: .ranges, hint: KeyHint("1-6 range", rank: 3)),
         KeyBinding([(.character("+"), .shorterRange), (.character("="), .shorterRange),
                     (.character("-"), .longerRange), (.character("_"), .longerRange)],
                    names: ["+", "/", "-"], help: "a shorter / longer range", group: .ranges),
         KeyBinding([], names: ["mouse wheel"], help: "a shorter / longer range; a click on the range bar picks that range",
                    group: .ranges),
-        KeyBinding([(.left, .step(-1)), (.right, .step(1))], names: ["Left", "Right"],
-                   help: "move the cursor one step: one point, or one dot column on dense ranges",
+        KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
+                   names: ["Left", "Right", "h", "l"],
+                   help: "move the cursor one point; held down, it speeds up to a dot column a step",
                    group: .cursor, hint: KeyHint("←→ scrub", ascii: "<> scrub", rank: 2)),
         KeyBinding([(.shiftLeft, .step(-10)), (.shiftRight, .step(10)), (.pageUp, .step(-10)), (.pageDown, .step(10))],
-                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten steps", group: .cursor),
-        KeyBinding([(.home, .firstPoint), (.end, .lastPoint)], names: ["Home", "End"],
-                   help: "the first / last point of the range", group: .cursor),
+                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten points", group: .cursor),
+        KeyBinding([(.home, .firstPoint), (.end, .lastPoint), (.character("g"), .firstPoint), (.character("G"), .lastPoint)],
+                   names: ["Home", "End", "g", "G"], help: "the first / last point of the range", group: .cursor),
         KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "hide the cursor, or close a panel", group: .cursor),
         KeyBinding([], names: ["mouse click"], help: "put the cursor on the nearest point (drag to scrub)", group: .cursor),
         KeyBinding([(.character("d"), .describe)], names: ["d"], help: "describe the range in words (for screen readers)",
@@ -25,8 +27,17 @@ public enum KeyMap {
                    help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
                        + "the cursor follows it; a again restarts it",
                    group: .words, hint: KeyHint("a listen", rank: 5)),
+        KeyBinding([(.character("s"), .toggleTones)], names: ["s"],
+                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; s again stops them",
+                   group: .words),
+        KeyBinding([(.character("m"), .messages)], names: ["m"],
+                   help: "the status line's whole message (one cut short ends in …) and the ones before it",
+                   group: .words),
         KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
                    group: .general, hint: KeyHint("? help", rank: 0)),
+        KeyBinding([(.up, .scroll(-1)), (.down, .scroll(1))], names: ["Up", "Down"],
+                   help: "scroll a panel that does not fit (the help, the description, the messages); "
+                       + "PgUp, PgDn, Home and End too", group: .general),
         KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
                    group: .general, hint: KeyHint("q quit", rank: 1)),
     ]
@@ -46,13 +57,24 @@ public enum KeyMap {
     /// What `key` does, nil when it is not bound.
     public static func action(for key: KeyPress) -> ViewerAction? { actions[key] }
 
+    /// What the key help says about the chart itself, after the keys.
+    public static let chartNotes = [
+        "The dashed line is the reference price: the close of the last point before the range "
+            + "(the previous close), labelled with its price at the right. The change in the header "
+            + "is measured from it, and the line is green at or above it, red below.",
+    ]
+
     /// The key help as lines of at most `width` columns: a title for each group, then
     /// each row's keys and its help, the help wrapped in a column of its own (keys too
-    /// long for their column stand on a line of their own above their help).
+    /// long for their column stand on a line of their own above their help); then what
+    /// the chart shows.
     public static func helpLines(width: Int) -> [String] {
         // The key column fits the labels up to a third of the width; longer ones get a line of their own.
-        let keyColumn = (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
-        let helpWidth = max(12, width - keyColumn)
+        // Narrower than 30 columns, every row's keys stand on a line of their own and the
+        // help below them, indented by two.
+        let keyColumn = width < 30 ? 2
+            : (bindings.map { $0.label.count }.filter { $0 <= max(6, width / 3) }.max() ?? 6) + 2
+        let helpWidth = max(1, width - keyColumn)
         var lines: [String] = []
         for group in KeyGroup.allCases {
             if !lines.isEmpty { lines.append("") }
@@ -69,6 +91,8 @@ public enum KeyMap {
                 }
             }
         }
+        lines += ["", "Chart"]
+        for note in chartNotes { lines += TextWrap.lines(note, width: width) }
         return lines
     }
 

@@ -10,7 +10,13 @@ public enum ViewerAction: Sendable, Hashable {
     /// Close the panel that is open, else hide the cursor.
     case dismiss
     case describe
+    /// Show the whole status message and the ones before it.
+    case messages
+    /// Scroll the open panel by this many lines (negative: up).
+    case scroll(Int)
     case listen
+    /// Switch the tone for each cursor step on or off.
+    case toggleTones
     case help
     case quit
 }

@@ -46,17 +46,34 @@ public struct TimeLabels: Sendable, Equatable {
             plan = [(.month, 3), (.month, 6), (.year, 1), (.year, 2), (.year, 5)]
         }
         var levels: [[Mark]] = []
-        let firstTime = series.times[first]
         let lastTime = series.times[last]
+        // Day-and-month labels carry the year where a new year begins (`Jan 2019`).
+        let yearAtBoundary = range == .oneMonth || range == .sixMonths
         for (unit, multiple) in plan {
-            let starts = TimeLabels.periodStarts(unit: unit, multiple: multiple, from: firstTime, to: lastTime)
+            // Periods that begin after the point before the range: the range's first point
+            // is labelled too when it opens a period (the first of the five days, say); where
+            // the data begins, its first point opens its day and its hour.
+            let before: Int64
+            if first > 0 {
+                before = series.times[first - 1]
+            } else {
+                before = series.times[0] - (unit == .hour ? 3600 : unit == .day ? LocalTime.secondsPerDay : 1) * Int64(multiple)
+            }
+            let starts = TimeLabels.periodStarts(unit: unit, multiple: multiple, from: before, to: lastTime)
             guard starts.count <= 400 else { continue }
             var marks: [Mark] = []
+            var year = LocalTime.date(series.times[first]).year
             for start in starts {
                 let index = series.lowerBound(of: start)
-                guard index > first, index <= last else { continue }
+                guard index >= first, index <= last else { continue }
                 if let previous = marks.last, previous.index == index { continue }
-                marks.append(Mark(index: index, text: format(series.times[index])))
+                let t = series.times[index]
+                var text = format(t)
+                if yearAtBoundary, LocalTime.date(t).year != year {
+                    year = LocalTime.date(t).year
+                    text = unit == .month || unit == .year ? DateText.monthYear(t) : DateText.dayMonthYear(t)
+                }
+                marks.append(Mark(index: index, text: text))
             }
             if !marks.isEmpty { levels.append(marks) }
         }
@@ -119,7 +136,12 @@ public struct TimeLabels: Sendable, Equatable {
     /// clamps a label that would leave the row to its edge.
     public func place(width: Int, column: (Int) -> Double) -> [(column: Int, text: String)] {
         guard width > 0 else { return [] }
-        for (levelIndex, marks) in levels.enumerated() {
+        // Each level is tried with its first label, then without it (a label at the left
+        // edge gives way rather than costing the level), before the next coarser level.
+        let tries = levels.indices.flatMap { level in
+            [levels[level], Array(levels[level].dropFirst())].filter { !$0.isEmpty }
+        }
+        for (levelIndex, marks) in tries.enumerated() {
             var placed: [(column: Int, text: String)] = []
             var fits = true
             var nextFree = Int.min
@@ -132,13 +154,13 @@ public struct TimeLabels: Sendable, Equatable {
                 if start < nextFree && i == marks.count - 1 && start < c - length / 2 { continue }
                 if start < nextFree {
                     fits = false
-                    if levelIndex < levels.count - 1 { break }
+                    if levelIndex < tries.count - 1 { break }
                     continue
                 }
                 placed.append((start, mark.text))
                 nextFree = start + length + 2
             }
-            if fits || levelIndex == levels.count - 1 { return placed }
+            if fits || levelIndex == tries.count - 1 { return placed }
         }
         return []
     }

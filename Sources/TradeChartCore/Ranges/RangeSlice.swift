@@ -19,6 +19,11 @@ public struct RangeSlice: Sendable, Equatable {
 
     /// Whether a series index lies in the range.
     public func contains(_ index: Int) -> Bool { index >= first && index <= last }
+
+    /// The point whose price is the range's reference (SPEC section 3): the last point
+    /// before the range, its previous close, as broker apps measure "today" and "1M";
+    /// the range's first point when the data starts inside the range.
+    public var reference: Int { first > 0 ? first - 1 : first }
 }
 
 /// Whether a range can be shown, and why not.

@@ -29,7 +29,8 @@ enum ChartPainter {
             liveColumn = Int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down))
             liveRow = Int((projection.y(state.series.prices[newest]) / Double(charset.dotRowsPerCell)).rounded(.down))
         }
-        let cursorGlyph: Unicode.Scalar = charset == .ascii ? "|" : "│"
+        // In ASCII the line uses ' - _ | : so the cursor and the baseline take glyphs of their own.
+        let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
@@ -46,7 +47,7 @@ enum ChartPainter {
                 } else {
                     let baseBits = baseline.bits(column: column, row: row)
                     guard baseBits != 0 else { continue }
-                    cell = Cell(charset.glyph(baseBits), .muted)
+                    cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
                 }
                 frame[layout.chartX + column, layout.chartY + row] = cell
             }

@@ -78,6 +78,9 @@ public enum ViewerCommand: Sendable, Equatable {
     case remember(RememberedView)
     /// Play the audiograph of `slice` of `series`, then report back with a `.sound` event.
     case playAudiograph(series: PriceSeries, slice: RangeSlice)
+    /// Play one short tone at `frequency` hertz now (a cursor step with tones on); a tone
+    /// still sounding gives way to it.
+    case playTone(frequency: Double)
     /// Stop a sound that is still playing.
     case stopSound
     /// Leave: write what is pending, give the terminal back and exit with `status`.

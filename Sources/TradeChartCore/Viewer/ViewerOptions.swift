@@ -8,14 +8,24 @@ public struct ViewerOptions: Sendable, Equatable {
     public var morphDuration: Double
     /// The name of the followed file or stream, nil when the input is not followed.
     public var followed: String?
+    /// Whether each cursor step plays a tone from the start (`--sound`); `s` switches it.
+    public var tones: Bool
+    /// Whether `d` and `?` open panels over the chart. The screen-reader mode has no
+    /// chart to lay them over: it says their lines instead, and leaves nothing open.
+    public var showsPanels: Bool
+    /// Shows intraday times in another zone than the data's own (`--tz`); nil shows them as written.
+    public var clock: DisplayClock?
 
     public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
-                followed: String? = nil) {
+                followed: String? = nil, tones: Bool = false, showsPanels: Bool = true, clock: DisplayClock? = nil) {
         self.charset = charset
         self.color = color
         self.theme = theme
         self.morphDuration = morphDuration
         self.followed = followed
+        self.tones = tones
+        self.showsPanels = showsPanels
+        self.clock = clock
     }
 
     /// The input is followed: the newest point pulses like a live quote.
@@ -28,4 +38,6 @@ public enum Overlay: Sendable, Equatable {
     case help
     /// Lines of text, e.g. the range described in words.
     case text(title: String, lines: [String])
+    /// The status messages, newest first.
+    case messages
 }

@@ -4,6 +4,8 @@
 /// so every frame of an animation can be reproduced in a test.
 public struct ViewerState: Sendable {
     public internal(set) var series: PriceSeries
+    /// The series as its times are shown: in the `--tz` zone when one is given, else `series`.
+    public internal(set) var shownSeries: PriceSeries
     public internal(set) var index: MinMaxIndex
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
@@ -18,12 +20,23 @@ public struct ViewerState: Sendable {
     public internal(set) var target: ChartProjection
     /// The scrub cursor's point index, nil when hidden.
     public internal(set) var cursor: Int?
+    /// The arrow key being held, while its repeats keep arriving.
+    var scrubHold: ScrubHold?
     public internal(set) var overlay: Overlay = .none
+    /// How far the open panel is scrolled, in lines.
+    public internal(set) var panelScroll = 0
     /// While the audiograph plays: when it started and how long it lasts; the
     /// cursor follows the sound.
     public internal(set) var playback: (start: Double, duration: Double)?
-    /// A one-line note for the status line.
-    public internal(set) var status: String?
+    /// A one-line note for the status line; each new one is kept in `messages` too.
+    public internal(set) var status: String? {
+        didSet { if let status, status != oldValue { remember(message: status) } }
+    }
+    /// The latest status messages, oldest first (at most `messageLimit`): `m` shows them whole.
+    public internal(set) var messages: [String] = []
+    static let messageLimit = 20
+    /// Whether each cursor step plays a tone (`s`).
+    public internal(set) var tones: Bool
     public internal(set) var timeLabels: TimeLabels
     /// Whether each range can be shown (indexed by `rawValue - 1`), worked out once per
     /// series: the range bar needs it every frame.
@@ -44,11 +57,13 @@ public struct ViewerState: Sendable {
                 columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView()) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
+        shownSeries = options.clock.map { $0.shown(series) } ?? series
         self.options = options
         self.memory = memory
+        tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
         index = MinMaxIndex(series.prices)
-        let labels = Self.priceLabels(index, count: series.count)
+        let labels = Self.priceLabels(index, prices: series.prices)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
         let ranges = ChartRange.allCases.map { series.slice($0) }
@@ -60,19 +75,20 @@ public struct ViewerState: Sendable {
         let slice = requestedSlice ?? ranges[chosen.rawValue - 1].slice
             ?? RangeSlice(range: chosen, first: 0, last: series.count - 1, coversAllData: true)
         self.slice = slice
-        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: chosen)
+        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: chosen)
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status.map(TextSanitizer.clean)
         if let requested, requested != chosen, case .unavailable(let reason) = ranges[requested.rawValue - 1] {
             self.status = reason
         }
+        if let opening = self.status { remember(message: opening) }
         target = projection(for: slice)
     }
 
     /// The price format for the prices in `index`, and the width of its widest label.
-    static func priceLabels(_ index: MinMaxIndex, count: Int) -> (formatter: PriceFormatter, width: Int) {
-        let all = index.minMax(0...(count - 1))
-        let formatter = PriceFormatter(forPricesAround: max(abs(all.min), abs(all.max)))
+    static func priceLabels(_ index: MinMaxIndex, prices: [Double]) -> (formatter: PriceFormatter, width: Int) {
+        let all = index.minMax(0...(prices.count - 1))
+        let formatter = PriceFormatter(forPrices: prices, around: max(abs(all.min), abs(all.max)))
         return (formatter, max(formatter.string(all.max).count, formatter.string(all.min).count))
     }
 
@@ -84,11 +100,15 @@ public struct ViewerState: Sendable {
     }
 
     /// Where `slice` lands on the canvas at the current size.
+    /// The y axis spans the range's prices and its reference price, so the baseline is
+    /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
         let span = index.minMax(slice.first...slice.last)
+        let reference = series.prices[slice.reference]
         let dots = canvasDots
-        return ChartProjection(first: slice.first, last: slice.last, low: span.min, high: span.max,
-                               baseline: series.prices[slice.first], newest: series.prices[slice.last],
+        return ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
+                               high: max(span.max, reference),
+                               baseline: reference, newest: series.prices[slice.last],
                                widthDots: dots.width, heightDots: dots.height)
     }
 
@@ -123,14 +143,49 @@ public struct ViewerState: Sendable {
     /// Whether `range` can be shown for this series, and why not.
     public func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
 
-    /// The price of the range's first point, the baseline of changes.
-    public var baselinePrice: Double { series.prices[slice.first] }
+    /// The reference price of the range (the previous close), the baseline of changes.
+    public var baselinePrice: Double { series.prices[slice.reference] }
+
+    /// The pitch of a point's tone: its price on the audiograph's scale of the range shown
+    /// (the lowest price low, the highest high).
+    public func toneFrequency(of point: Int) -> Double {
+        let span = index.minMax(slice.first...slice.last)
+        return PitchMap(minimum: span.min, maximum: span.max).frequency(of: series.prices[point])
+    }
 
     /// The point nearest to a dot column of the target projection.
     public func nearestPoint(toDotColumn x: Double) -> Int {
         guard target.x.scale != 0 else { return slice.last }
         let i = Int(target.x.inverse(x).rounded())
         return min(max(i, slice.first), slice.last)
+    }
+
+    /// Keeps a status message for `m`, dropping the oldest beyond `messageLimit`.
+    mutating func remember(message: String) {
+        messages.append(message)
+        if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
+    }
+
+    /// The open panel's geometry and lines at the current size, nil when none is open (or fits).
+    public var panel: PanelLayout? {
+        switch overlay {
+        case .none: return nil
+        case .help: return PanelLayout(layout: layout, title: "Keys", lines: [], help: true)
+        case .text(let title, let lines): return PanelLayout(layout: layout, title: title, lines: lines)
+        case .messages:
+            return PanelLayout(layout: layout, title: "Messages",
+                               lines: messages.isEmpty ? ["No messages yet."] : messages.reversed())
+        }
+    }
+
+    /// The open panel's title.
+    var panelTitle: String {
+        switch overlay {
+        case .none: ""
+        case .help: "Keys"
+        case .text(let title, _): title
+        case .messages: "Messages"
+        }
     }
 
     /// The frame at `time`.

@@ -16,13 +16,15 @@ extension ViewerState {
             commands = handleKey(key, at: time)
         case .mouse(let mouse):
             playback = nil
+            let shown = cursor
             handleMouse(mouse, at: time)
-            commands = []
+            commands = cursor != shown ? toneForCursor() : []
         case .resize(let columns, let rows):
             layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
             // A resize during a morph lands on the target at the new size.
             morph = nil
             target = projection(for: slice)
+            if let panel { panelScroll = panel.clamped(panelScroll) }
             commands = []
         case .follow(let change):
             follow(change, at: time)
@@ -50,14 +52,25 @@ extension ViewerState {
     mutating func handleKey(_ key: KeyPress, at time: Double) -> [ViewerCommand] {
         let action = KeyMap.action(for: key)
         if overlay != .none {
+            // Up, Down, the Page keys, Home and End scroll the panel.
+            if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
+                panelScroll = panel.clamped(scroll)
+                return []
+            }
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
             // any other key closes it and does what it does.
             let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
-                || (action == .describe && overlay != .help)
+                || (action == .describe && overlay != .help && overlay != .messages)
+                || (action == .messages && overlay == .messages)
             overlay = .none
             if closesOnly { return [] }
         }
         status = nil
+        if case .scroll = action {
+            // Nothing to scroll without a panel.
+            status = "\(key.name) scrolls a panel; there is none open (press ? for keys)"
+            return []
+        }
         guard let action else {
             status = "\(key.name) does nothing here; press ? for keys"
             return []
@@ -65,22 +78,63 @@ extension ViewerState {
         return perform(action, at: time)
     }
 
+    /// Where a key scrolls the open panel to (nil: the key does not scroll).
+    func panelScroll(for action: ViewerAction?, page: Int, end: Int) -> Int? {
+        switch action {
+        case .scroll(let lines): panelScroll + lines
+        case .step(let points) where abs(points) > 1: panelScroll + (points < 0 ? -page : page)
+        case .firstPoint: 0
+        case .lastPoint: end
+        default: nil
+        }
+    }
+
     mutating func perform(_ action: ViewerAction, at time: Double) -> [ViewerCommand] {
         switch action {
         case .selectRange(let range): select(range, at: time)
         case .shorterRange: stepRange(by: -1, at: time)
         case .longerRange: stepRange(by: 1, at: time)
-        case .step(let steps): moveCursor(steps: steps)
-        case .firstPoint: cursor = slice.first
-        case .lastPoint: cursor = slice.last
+        case .step(let steps) where abs(steps) == 1:
+            stepCursor(steps, at: time)
+            return toneForCursor()
+        case .step(let steps):
+            moveCursor(steps: steps)
+            return toneForCursor()
+        case .firstPoint:
+            cursor = slice.first
+            return toneForCursor()
+        case .lastPoint:
+            cursor = slice.last
+            return toneForCursor()
         case .dismiss: cursor = nil
         case .describe:
-            overlay = .text(title: "\(range.label) in words", lines: RangeDescription(series: series, slice: slice).lines)
+            if options.showsPanels {
+                open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
+            }
+        case .messages: if options.showsPanels { open(.messages) }
+        case .scroll: break
         case .listen: return [.playAudiograph(series: series, slice: slice)]
-        case .help: overlay = .help
+        case .toggleTones:
+            tones.toggle()
+            status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
+            // The point shown sounds at once, so the pitch scale is heard from the first press.
+            return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
+        case .help: if options.showsPanels { open(.help) }
         case .quit: return [.stopSound, .quit(status: 0)]
         }
         return []
+    }
+
+    /// Opens a panel at its top.
+    mutating func open(_ panel: Overlay) {
+        overlay = panel
+        panelScroll = 0
+    }
+
+    /// The tone of the cursor's point when tones are on.
+    func toneForCursor() -> [ViewerCommand] {
+        guard tones, let cursor else { return [] }
+        return [.playTone(frequency: toneFrequency(of: cursor))]
     }
 
     /// Switches to `newRange`, morphing from whatever is on screen at `time`.
@@ -95,7 +149,7 @@ extension ViewerState {
             range = newRange
             memory.range = newRange.label
             slice = newSlice
-            timeLabels = TimeLabels(series: series, first: newSlice.first, last: newSlice.last, range: newRange)
+            timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
             target = projection(for: newSlice)
             morph = options.morphDuration > 0
                 ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
@@ -108,25 +162,38 @@ extension ViewerState {
         if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
     }
 
-    /// Moves the cursor by whole steps: one point where points are wider apart than
-    /// a dot column, else one dot column, snapped to the nearest point.
+    /// Moves the cursor by `steps` points exactly (Shift, PgUp, PgDn). A hidden cursor
+    /// first shows at the end it points away from (the newest point for a step left).
     mutating func moveCursor(steps: Int) {
         guard steps != 0 else { return }
+        scrubHold = nil
+        let start = cursor ?? (steps < 0 ? slice.last : slice.first)
+        cursor = min(max(start + steps, slice.first), slice.last)
+    }
+
+    /// One press of Left or Right (`direction` -1 or +1) at `time`: one point, and while
+    /// the key is held (repeats arriving quickly) a step that grows smoothly to one dot
+    /// column, snapped to the nearest point. A hidden cursor first shows at the end it
+    /// points away from.
+    mutating func stepCursor(_ direction: Int, at time: Double) {
         guard let current = cursor else {
-            // The first press shows the cursor at the end it points away from.
-            cursor = steps < 0 ? slice.last : slice.first
-            if abs(steps) > 1 { moveCursor(steps: steps < 0 ? steps + 1 : steps - 1) }
+            cursor = direction < 0 ? slice.last : slice.first
+            scrubHold = ScrubHold(direction: direction, start: time, last: time)
             return
         }
+        let hold = scrubHold?.pressed(direction, at: time) ?? ScrubHold(direction: direction, start: time, last: time)
+        scrubHold = hold
         let dotsPerPoint = abs(target.x.scale)
+        let pointsPerColumn = dotsPerPoint > 0 ? 1 / dotsPerPoint : 1
+        let points = ScrubHold.points(held: hold.last - hold.start, pointsPerColumn: pointsPerColumn)
         var next: Int
-        if dotsPerPoint >= 1 || dotsPerPoint == 0 {
-            next = current + steps
+        if points >= pointsPerColumn && pointsPerColumn > 1 {
+            // Full speed: one dot column, landing on the point nearest to it.
+            next = Int(target.x.inverse(target.x(Double(current)) + Double(direction)).rounded())
         } else {
-            let x = target.x(Double(current)) + Double(steps)
-            next = Int(target.x.inverse(x).rounded())
-            if next == current { next += steps > 0 ? 1 : -1 }
+            next = current + direction * max(1, Int(points.rounded()))
         }
+        if next == current { next += direction }
         cursor = min(max(next, slice.first), slice.last)
     }
 
@@ -183,8 +250,9 @@ extension ViewerState {
         let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
 
         series = newSeries
+        shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
         index = MinMaxIndex(newSeries.prices)
-        let labels = Self.priceLabels(index, count: newSeries.count)
+        let labels = Self.priceLabels(index, prices: newSeries.prices)
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)
@@ -197,7 +265,7 @@ extension ViewerState {
             memory.range = fallback.label
             slice = s
         }
-        timeLabels = TimeLabels(series: series, first: slice.first, last: slice.last, range: range)
+        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
         target = projection(for: slice)
         if var running {
             running.from = running.from.shifted(byPoints: offset)

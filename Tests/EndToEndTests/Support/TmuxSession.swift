@@ -8,7 +8,9 @@ final class TmuxSession {
 
     /// Starts `command` (a shell command line) in a detached session of `width` x `height`.
     /// The pane stays after the program exits so its exit status can be read.
-    init(_ command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+    /// `options` are more `set -g` lines for the server (e.g. `["window-style", "bg=#ffffff"]`).
+    init(_ command: String, width: Int = 120, height: Int = 40, environment: [String: String] = [:],
+         options: [[String]] = []) throws {
         socket = "tc-\(getpid())-\(UUID().uuidString.prefix(8))"
         // A private state folder, so remembered ranges never leak between tests or into the user's.
         stateFolder = NSTemporaryDirectory() + "tradechart-state-\(socket)"
@@ -17,7 +19,9 @@ final class TmuxSession {
         let exports = environment.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
         try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         try tmux(["start-server", ";", "set", "-g", "default-terminal", "tmux-256color", ";",
-                  "set", "-g", "remain-on-exit", "on", ";",
+                  "set", "-g", "remain-on-exit", "on", ";"]
+                 + options.flatMap { ["set", "-g"] + $0 + [";"] }
+                 + [
                   "new-session", "-d", "-s", target, "-x", String(width), "-y", String(height),
                   "cd '\(TmuxSession.packageRoot)' && \(exports) \(command); echo $? > '\(stateFolder).status'"])
     }
@@ -73,6 +77,12 @@ final class TmuxSession {
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 5) throws -> String {
         try waitForScreen(timeout: timeout, "'\(text)'") { $0.contains(text) }
+    }
+
+    /// Copies every byte the program writes to the pane from now on into `path`
+    /// (tmux's pipe-pane): what the terminal received, escape codes and all.
+    func recordOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-t", target, "-o", "cat >> '\(path)'"])
     }
 
     func resize(width: Int, height: Int) throws {

@@ -22,13 +22,18 @@ struct RangeDescriptionTests {
         #expect(lines.contains("From \(S.readable(first.date)) to \(S.readable(last.date)), \(year.count) prices."))
         #expect(lines.contains("First price: \(S.price(first.close)) on \(S.readable(first.date))."))
         #expect(lines.contains("Last price: \(S.price(last.close)) on \(S.readable(last.date))."))
-        let change = last.close - first.close
-        let percent = String(format: "%+.2f%%", change / first.close * 100)
-        #expect(lines.contains("Change: \(change < 0 ? "down" : "up") \(S.price(abs(change))) (\(percent))."))
+        // The change is measured from the previous close, Friday 11 May 2018 (SPEC section 3).
+        let previous = rows.filter { $0.date <= "2018-05-13" }.last!
+        #expect(previous.date == "2018-05-11")
+        #expect(lines.contains("Previous close: \(S.price(previous.close)) on \(S.readable(previous.date))."))
+        let change = last.close - previous.close
+        let percent = String(format: "%+.2f%%", change / previous.close * 100)
+        #expect(lines.contains("Change from the previous close: \(change < 0 ? "down" : "up") \(S.price(abs(change))) (\(percent))."))
+        #expect(lines.contains("Change from the previous close: down 1,124.59 (-8.65%)."))
         #expect(lines.contains("Lowest: \(S.price(low.close)) on \(S.readable(low.date))."))
         #expect(lines.contains("Highest: \(S.price(high.close)) on \(S.readable(high.date))."))
         #expect(description.text == lines.joined(separator: "\n"))
-        // Down 1,101 of a 2,788 spread, and a falling fit: a falling year.
+        // Down 1,101 from its first price, of a 2,788 spread, and a falling fit: a falling year.
         #expect(lines.contains("Trend: falling."))
 
         // Largest rise and fall by brute force over every pair.
@@ -79,9 +84,9 @@ struct RangeDescriptionTests {
         let series = S.daily([20, 18, 17, 15, 12, 10])
         let d = RangeDescription(series: series, slice: S.wholeSlice(series))
         #expect(d.lines.contains("Trend: falling."))
-        #expect(d.lines.contains("Change: down 10.00 (-50.00%)."))
+        #expect(d.lines.contains("Change: down 10 (-50.00%)."))
         #expect(d.lines.contains("Largest rise: none, the price never rises."))
-        #expect(d.lines.contains("Largest fall: down 10.00 (-50.00%),"))
+        #expect(d.lines.contains("Largest fall: down 10 (-50.00%),"))
     }
 
     @Test func sidewaysShapes() {
@@ -102,10 +107,10 @@ struct RangeDescriptionTests {
         let v = S.daily([10, 8, 6, 4, 6, 8, 10])
         let d = RangeDescription(series: v, slice: S.wholeSlice(v))
         #expect(d.lines.contains("Change: unchanged."))
-        #expect(d.lines.contains("Lowest: 4.00 on Fri 4 Jan 2019."))
-        #expect(d.lines.contains("Highest: 10.00 on Tue 1 Jan 2019."))
-        #expect(d.lines.contains("Largest fall: down 6.00 (-60.00%),"))
-        #expect(d.lines.contains("Largest rise: up 6.00 (+150.00%),"))
+        #expect(d.lines.contains("Lowest: 4 on Fri 4 Jan 2019."))
+        #expect(d.lines.contains("Highest: 10 on Tue 1 Jan 2019."))
+        #expect(d.lines.contains("Largest fall: down 6 (-60.00%),"))
+        #expect(d.lines.contains("Largest rise: up 6 (+150.00%),"))
     }
 
     @Test func trendRuleThresholds() {

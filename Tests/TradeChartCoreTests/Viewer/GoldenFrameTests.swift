@@ -26,8 +26,15 @@ struct GoldenFrameTests {
         let dax = try Self.load("dax.csv")
         let frame = ViewerState(series: dax, range: .oneYear, columns: 100, rows: 30).frame(at: 0)
         let lines = frame.plainText.components(separatedBy: "\n")
-        // 13 May 2019 close 11,876.65 (awk -F, 'END{print $1, $5}' Data/dax.csv); 1Y starts 14 May 2018 at 12,977.71.
-        #expect(lines[0].hasPrefix("dax.csv  11,876.65  ▼ -1,101.06 (-8.48%)"))
+        // 13 May 2019 close 11,876.65 (awk -F, 'END{print $1, $5}' Data/dax.csv); 1Y starts 14 May 2018, and
+        // its reference is the close before it, Friday 11 May 2018: 13,001.24.
+        #expect(lines[0].hasPrefix("dax.csv  11,876.65  ▼ -1,124.59 (-8.65%)"))
+        // The baseline's price labelled at the baseline's row, no tick label next to it.
+        let state = ViewerState(series: dax, range: .oneYear, columns: 100, rows: 30)
+        let baselineRow = state.layout.chartY + Int(state.target.baselineRow / 4)
+        #expect(lines[baselineRow].hasSuffix(" 13,001.24"))
+        for row in [baselineRow - 1, baselineRow + 1] { #expect(!lines[row].suffix(8).contains { $0.isNumber }) }
+        #expect(!lines.contains { $0.hasSuffix("13,000") }, "the tick at 13,000 shares the baseline's row and yields")
         #expect(lines[0].hasSuffix("1Y · 14 May 2018 – 13 May 2019"))
         #expect(lines.last!.contains("[1Y]"))
         #expect(lines.contains { $0.hasSuffix("12,000") })
@@ -52,6 +59,8 @@ struct GoldenFrameTests {
         #expect(year.contains("Wed 09:30"), "a long range over short data still labels its days")
         let day = ViewerState(series: sp, range: .oneDay, columns: 100, rows: 30).frame(at: 0).plainText
         #expect(day.contains("1D · Fri 8 Nov 2019 09:30–15:59"))
+        // Against Thursday's 16:00 close, 3,085.35, not Friday's first minute (3,081.47).
+        #expect(day.hasPrefix("sp500-1min.csv  3,092.91  ▲ +7.56 (+0.25%) up"))
         #expect(day.contains("12:00"))
     }
 

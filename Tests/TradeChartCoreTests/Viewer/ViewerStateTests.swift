@@ -1,5 +1,6 @@
 import Testing
 @testable import TradeChartCore
+import TradeChartTestSupport
 
 @Suite("Viewer state")
 struct ViewerStateTests {
@@ -83,26 +84,6 @@ struct ViewerStateTests {
         #expect(v.cursor == nil)
     }
 
-    @Test func scrubbingOnADenseRangeMovesOneDotAndSnaps() {
-        var v = viewer(.fiveYears, columns: 60, rows: 20)
-        #expect(abs(v.target.x.scale) < 1, "more points than dot columns")
-        _ = v.handle(.key(.end), at: 0)
-        var previousX = v.target.x(Double(v.cursor!))
-        for _ in 0..<40 {
-            _ = v.handle(.key(.left), at: 0)
-            let c = v.cursor!
-            let x = v.target.x(Double(c))
-            #expect(previousX - x >= 0.5 && previousX - x <= 1.5, "one dot column per step")
-            // Snapped: no other point is nearer to the dot column it aimed at.
-            let aimed = previousX - 1
-            #expect(abs(x - aimed) <= abs(v.target.x.scale) / 2 + 1e-9)
-            previousX = x
-        }
-        let before = v.cursor!
-        _ = v.handle(.key(.shiftLeft), at: 0)
-        #expect(before - v.cursor! >= 10)
-    }
-
     @Test func headerShowsTheScrubbedPointAgainstTheBaseline() {
         var v = viewer(.oneMonth)
         _ = v.handle(.key(.home), at: 0)
@@ -111,7 +92,9 @@ struct ViewerStateTests {
         let header = v.frame(at: 0).line(0)
         let f = v.priceFormatter
         #expect(header.contains(f.string(series.prices[i])))
-        #expect(header.contains(f.signed(series.prices[i] - series.prices[v.slice.first])))
+        // Against the reference price: the close before the range.
+        #expect(v.slice.reference == v.slice.first - 1)
+        #expect(header.contains(f.signed(series.prices[i] - series.prices[v.slice.first - 1])))
         #expect(header.contains(DateText.dayMonthYear(series.times[i])))
     }
 
@@ -173,16 +156,18 @@ struct ViewerStateTests {
     @Test func theHeaderSaysUpOrDownInWords() {
         let falling = viewer(.oneYear).frame(at: 0).line(0)
         #expect(falling.contains("▼") && falling.contains(" down"))
-        var v = viewer(.oneMonth)
-        _ = v.handle(.key(.home), at: 0)
-        #expect(v.frame(at: 0).line(0).contains("+0.00 (+0.00%) unchanged"))
+        // All of a short file: its first price is the reference; the last is the same.
+        let flat = ViewerState(series: SampleSeries.daily([10, 12.5, 10]), range: .fiveYears, columns: 80, rows: 20)
+        let header = flat.frame(at: 0).line(0)
+        #expect(header.hasPrefix("Test  10.00  0.00 (0.00%) unchanged"), "no arrow and no sign for no change")
+        #expect(!header.contains("▲") && !header.contains("+"))
     }
 
     @Test func clickingTheRangeBarSwitchesRange() {
         var v = viewer(.oneYear)
         _ = v.handle(.mouse(MouseInput(column: 9, row: v.layout.bottomRow, action: .press)), at: 0)
         #expect(v.range == .oneMonth)
-        #expect(v.frame(at: 5).line(v.layout.bottomRow).hasPrefix(" 1D  5D [1M]"))
+        #expect(v.frame(at: 5).line(v.layout.bottomRow).hasPrefix("(1D) 5D [1M]"))
         _ = v.handle(.mouse(MouseInput(column: 1, row: v.layout.bottomRow, action: .press)), at: 5)
         #expect(v.range == .oneMonth && v.status == "1D needs intraday data")
     }

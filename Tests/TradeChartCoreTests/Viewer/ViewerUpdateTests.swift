@@ -20,6 +20,29 @@ struct ViewerUpdateTests {
         #expect(v.handle(.key(.character("1")), at: 3).isEmpty, "an unavailable range changes nothing")
     }
 
+    @Test func withTonesOnEveryCursorStepAsksForItsPricesToneAndOnlyThen() {
+        var v = viewer(.oneMonth)
+        #expect(v.handle(.key(.left), at: 0).isEmpty, "tones are off by default")
+        let on = v.handle(.key(.character("s")), at: 1)
+        #expect(on == [.playTone(frequency: v.toneFrequency(of: v.cursor!))], "s sounds the point shown at once")
+        let span = v.index.minMax(v.slice.first...v.slice.last)
+        let scale = PitchMap(minimum: span.min, maximum: span.max)
+        for key: KeyPress in [.left, .pageUp, .home, .right, .end] {
+            let commands = v.handle(.key(key), at: 2)
+            #expect(commands == [.playTone(frequency: scale.frequency(of: series.prices[v.cursor!]))], "\(key.name)")
+        }
+        let click = v.layout.chartX + v.layout.chartWidth / 2
+        let clicked = v.handle(.mouse(MouseInput(column: click, row: v.layout.chartY + 1, action: .press)), at: 3)
+        #expect(clicked == [.playTone(frequency: scale.frequency(of: series.prices[v.cursor!]))], "a click on the chart too")
+        #expect(v.handle(.key(.character("4")), at: 4).allSatisfy { if case .playTone = $0 { false } else { true } },
+                "a range switch plays no tone")
+        #expect(v.handle(.key(.character("s")), at: 5).isEmpty)
+        #expect(v.handle(.key(.left), at: 6).isEmpty, "s again stops them")
+        let started = ViewerState(series: series, range: .oneMonth, options: ViewerOptions(tones: true), columns: 100, rows: 30)
+        var withSound = started
+        #expect(withSound.handle(.key(.left), at: 0).count == 1, "--sound starts with tones on")
+    }
+
     @Test func quittingStopsTheSoundAndExitsCleanly() {
         var v = viewer()
         #expect(v.handle(.key(.character("q")), at: 0) == [.stopSound, .quit(status: 0)])

@@ -1,0 +1,48 @@
+/// Where a candle (or an OHLC bar) lands on the dot canvas: its slot, its body's
+/// dot columns and its wick's column, from the affine x map of the frame. Every
+/// size follows the map continuously, so during a morph candles slide and widen or
+/// narrow, never jump.
+public struct CandleGeometry: Sendable, Equatable {
+    /// The body's first dot column and its width in dots (at least 1).
+    public var bodyLeft: Int
+    public var bodyWidth: Int
+    /// The wick's (or bar's) dot column, the middle of the body.
+    public var wick: Int
+
+    /// The body's last dot column.
+    public var bodyRight: Int { bodyLeft + bodyWidth - 1 }
+
+    /// A body this wide or wider is drawn hollow when rising (narrower ones are told
+    /// apart by width: a rising body is one dot wide, a falling one its full width).
+    public static let hollowWidth = 3
+
+    /// The geometry of the bars `first...last` under the map `x` (point index to dot column).
+    public init(first: Int, last: Int, x: AffineMap) {
+        let step = abs(x.scale)
+        let a = x(Double(first)), b = x(Double(last))
+        let left = min(a, b) - step / 2, right = max(a, b) + step / 2
+        let slot = right - left
+        let slotDots = Int(Clamp.int(slot.rounded(.down)))
+        let width: Int
+        if slotDots >= 3 {
+            width = slotDots - max(1, slotDots / 4)
+        } else {
+            width = max(1, slotDots)
+        }
+        let center = (left + right) / 2
+        bodyLeft = Clamp.int((center - Double(width) / 2).rounded(.down))
+        bodyWidth = width
+        wick = bodyLeft + (width - 1) / 2
+    }
+}
+
+/// Conversions from a computed Double to an Int that cannot trap: NaN gives 0 and
+/// values beyond the range of Int are held at its ends.
+public enum Clamp {
+    /// `value` as an Int, held inside `Int.min / 4 ... Int.max / 4` (room for sums of a few).
+    @inlinable public static func int(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        let bound = Double(Int.max / 4)
+        return Int(min(max(value, -bound), bound))
+    }
+}

@@ -1,0 +1,45 @@
+/// A simple moving average of the price over `bars` bars of the series, computed
+/// once over the whole series in O(N), so a window's left edge shows the average of
+/// the bars before it too. The value at bar `i` is the mean of bars `i - bars + 1
+/// ... i`; the first `bars - 1` bars have none (NaN).
+///
+/// The running sum is of `price / bars` (so prices near the largest Double never
+/// overflow it) and is summed afresh every `bars` bars, so rounding errors cannot
+/// pile up over millions of bars: each value is within a few ulps of the mean
+/// summed directly.
+public struct MovingAverage: Sendable, Equatable {
+    public let bars: Int
+    public let values: [Double]
+
+    public init(bars: Int, prices: [Double]) {
+        precondition(bars >= 1, "an average needs at least one bar")
+        self.bars = bars
+        let n = prices.count
+        var values = [Double](repeating: .nan, count: n)
+        guard n >= bars else {
+            self.values = values
+            return
+        }
+        let scale = 1 / Double(bars)
+        prices.withUnsafeBufferPointer { p in
+            values.withUnsafeMutableBufferPointer { out in
+                var sum = 0.0
+                for i in 0..<n {
+                    if i % bars == 0 && i >= bars {
+                        // Afresh: the window i - bars + 1 ... i.
+                        sum = 0
+                        for k in (i - bars + 1)...i { sum += p[k] * scale }
+                    } else {
+                        sum += p[i] * scale
+                        if i >= bars { sum -= p[i - bars] * scale }
+                    }
+                    if i >= bars - 1 { out[i] = sum }
+                }
+            }
+        }
+        self.values = values
+    }
+
+    /// The first bar that has an average.
+    public var firstDefined: Int { bars - 1 }
+}

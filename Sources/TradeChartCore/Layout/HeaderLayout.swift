@@ -1,0 +1,106 @@
+/// Fits the header's parts (name, price, change, word, and on the right the date)
+/// into the width of the terminal. Each part has forms from the fullest to the
+/// shortest (an empty form drops it); when the parts do not fit, the more important
+/// parts keep their fuller forms and the less important ones take what room is left. A form is whole or absent, so a
+/// number is never cut. All the header's measuring of text happens here, in `width`.
+public struct HeaderLayout: Sendable {
+    /// One part of the header.
+    public struct Part: Sendable {
+        /// The forms, fullest first; an empty string drops the part.
+        public var forms: [String]
+        public var style: CellStyle
+        /// Spaces before the part when another part stands to its left.
+        public var gap: Int
+        /// How readily the part gives way: the lowest `yield` shortens first.
+        public var yield: Int
+
+        public init(forms: [String], style: CellStyle, gap: Int = 2, yield: Int) {
+            self.forms = forms
+            self.style = style
+            self.gap = gap
+            self.yield = yield
+        }
+    }
+
+    /// A part's chosen form and where it goes.
+    public struct Placed: Sendable, Equatable {
+        public var text: String
+        public var x: Int
+        public var style: CellStyle
+    }
+
+    /// Parts from the left edge, in order.
+    public var left: [Part]
+    /// The part at the right edge (at least two spaces from the left parts).
+    public var right: Part?
+
+    public init(left: [Part], right: Part?) {
+        self.left = left
+        self.right = right
+    }
+
+    /// The cells a text takes on screen.
+    public static func width(_ text: String) -> Int { text.unicodeScalars.count }
+
+    /// The forms of a name shortened with `ellipsis` to every length down to `minimum`
+    /// characters before the ellipsis, then none.
+    public static func shortenings(of name: String, ellipsis: String, minimum: Int = 3) -> [String] {
+        let scalars = Array(name.unicodeScalars)
+        var forms = [name]
+        if scalars.count > minimum + 1 {
+            for keep in stride(from: scalars.count - 1, through: minimum, by: -1) {
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[..<keep])
+                let trimmed = String(text).trimmingTrailingSpaces()
+                forms.append(trimmed + ellipsis)
+            }
+        }
+        return forms + [""]
+    }
+
+    /// The parts placed in `columns` cells. The most important part (highest `yield`)
+    /// takes its fullest form that fits with every other part at its shortest, then the
+    /// next, and so on: a less important part only gets the room that is left.
+    public func place(columns: Int) -> [Placed] {
+        let all = left + [right ?? Part(forms: [""], style: .plain, yield: Int.max)]
+        var choice = all.map { $0.forms.count - 1 }
+        for i in all.indices.sorted(by: { all[$0].yield > all[$1].yield }) {
+            choice[i] = all[i].forms.indices.first { f in
+                var trial = choice
+                trial[i] = f
+                return used(all, trial) <= columns
+            } ?? all[i].forms.count - 1
+        }
+        var placed: [Placed] = []
+        var x = 0
+        for (i, part) in left.enumerated() {
+            let text = part.forms[choice[i]]
+            guard !text.isEmpty else { continue }
+            if !placed.isEmpty { x += part.gap }
+            placed.append(Placed(text: text, x: x, style: part.style))
+            x += Self.width(text)
+        }
+        if let right {
+            let text = right.forms[choice[left.count]]
+            if !text.isEmpty, x + 2 + Self.width(text) <= columns {
+                placed.append(Placed(text: text, x: columns - Self.width(text), style: right.style))
+            }
+        }
+        return placed
+    }
+
+    /// The cells the parts take with these choices (the right part with its two spaces).
+    func used(_ all: [Part], _ choice: [Int]) -> Int {
+        var total = 0
+        var any = false
+        for i in 0..<left.count {
+            let text = all[i].forms[choice[i]]
+            guard !text.isEmpty else { continue }
+            total += (any ? all[i].gap : 0) + Self.width(text)
+            any = true
+        }
+        let rightText = all[left.count].forms[choice[left.count]]
+        if !rightText.isEmpty { total += 2 + Self.width(rightText) }
+        return total
+    }
+}

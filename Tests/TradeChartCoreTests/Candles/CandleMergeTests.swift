@@ -1,0 +1,105 @@
+import Testing
+import TradeChartCore
+
+@Suite("Candle merging")
+struct CandleMergeTests {
+    /// A series with random bars: gaps (NaN) in open, high, low and volume here and there.
+    static func randomBars(_ rng: inout SplitMix64, count: Int) -> (PriceSeries, BarColumns) {
+        var closes: [Double] = [], opens: [Double] = [], highs: [Double] = [], lows: [Double] = [], volumes: [Double] = []
+        var p = 100.0
+        for _ in 0..<count {
+            let open = p
+            p *= 1 + (Double(rng.next() % 2001) - 1000) / 20_000
+            let wiggle = Double(rng.next() % 100) / 100
+            func gap(_ v: Double) -> Double { rng.next() % 10 == 0 ? .nan : v }
+            opens.append(gap(open))
+            highs.append(gap(max(open, p) + wiggle))
+            lows.append(gap(min(open, p) - wiggle))
+            volumes.append(gap(Double(rng.next() % 1_000_000)))
+            closes.append(p)
+        }
+        let day: Int64 = 86_400
+        let series = PriceSeries(name: "r", times: closes.indices.map { Int64($0) * day }, prices: closes, hasTimeOfDay: false)
+        return (series, BarColumns(open: opens, high: highs, low: lows, volume: volumes))
+    }
+
+    /// The merge rules written out plainly, bar by bar.
+    static func reference(_ range: ClosedRange<Int>, _ series: PriceSeries, _ bars: BarColumns) -> Candle {
+        let first = range.lowerBound
+        let open = bars.open[first].isNaN ? series.prices[first] : bars.open[first]
+        var high = open, low = open, volume = 0.0
+        for i in range {
+            let c = series.prices[i]
+            high = max(high, c)
+            low = min(low, c)
+            if !bars.high[i].isNaN { high = max(high, bars.high[i]) }
+            if !bars.low[i].isNaN { low = min(low, bars.low[i]) }
+            if let v = bars.volume?[i], !v.isNaN { volume += v }
+        }
+        return Candle(first: first, last: range.upperBound, open: open, high: high, low: low,
+                      close: series.prices[range.upperBound], volume: bars.volume == nil ? nil : volume)
+    }
+
+    @Test func mergedCandlesEqualAPlainMergeOverRandomSeries() {
+        var rng = SplitMix64(seed: 23)
+        for round in 0..<1000 {
+            let count = Int(rng.next() % 3000) + 1
+            let (series, bars) = Self.randomBars(&rng, count: count)
+            let candles = CandleSeries(bars: bars)
+            let index = MinMaxIndex(series.prices)
+            let first = Int(rng.next() % UInt64(count)), last = first + Int(rng.next() % UInt64(count - first))
+            let size = CandleGrouping.barsPerCandle(count: last - first + 1, slots: Int(rng.next() % 120) + 1)
+            let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: count - 1)
+            let merged = candles.candles(groups, closes: index)
+            let expected = groups.map { Self.reference($0, series, bars) }
+            #expect(merged == expected, "round \(round): \(count) bars, \(first)...\(last), \(size) a candle")
+            if merged != expected { return }
+        }
+    }
+
+    @Test func groupsTileTheRangeFromTheNewestBarBack() {
+        #expect(CandleGrouping.groups(first: 0, last: 9, size: 3, newest: 9) == [0...0, 1...3, 4...6, 7...9])
+        #expect(CandleGrouping.groups(first: 2, last: 9, size: 4, newest: 9) == [2...5, 6...9])
+        // Aligned on the newest bar of the series, also for a window that ends before it.
+        #expect(CandleGrouping.groups(first: 0, last: 7, size: 3, newest: 9) == [0...0, 1...3, 4...6, 7...7])
+        var rng = SplitMix64(seed: 2)
+        for _ in 0..<2000 {
+            let newest = Int(rng.next() % 500) + 1
+            let last = Int(rng.next() % UInt64(newest + 1)), first = Int(rng.next() % UInt64(last + 1))
+            let size = Int(rng.next() % 40) + 1
+            let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: newest)
+            #expect(groups.first?.lowerBound == first && groups.last?.upperBound == last)
+            #expect(zip(groups, groups.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound })
+            #expect(groups.allSatisfy { $0.count <= size })
+            #expect(groups.allSatisfy { (newest - $0.upperBound) % size == 0 || $0.upperBound == last })
+        }
+    }
+
+    @Test func theLabelSaysWhatACandleStandsFor() {
+        let daily = PriceSeries(name: "d", times: (0..<300).map { Int64($0) * 86_400 }, prices: Array(repeating: 1, count: 300),
+                                hasTimeOfDay: false)
+        #expect(CandleGrouping.label(barsPerCandle: 5, series: daily) == "1 candle = 5 days")
+        #expect(CandleGrouping.label(barsPerCandle: 1, series: daily) == "1 candle = 1 day")
+        let minutes = PriceSeries(name: "m", times: (0..<300).map { 34_200 + Int64($0) * 60 }, prices: Array(repeating: 1, count: 300),
+                                  hasTimeOfDay: true)
+        #expect(CandleGrouping.label(barsPerCandle: 30, series: minutes) == "1 candle = 30 min")
+        #expect(CandleGrouping.label(barsPerCandle: 120, series: minutes) == "1 candle = 2 h")
+        let weekly = PriceSeries(name: "w", times: (0..<300).map { Int64($0) * 7 * 86_400 }, prices: Array(repeating: 1, count: 300),
+                                 hasTimeOfDay: false)
+        #expect(CandleGrouping.label(barsPerCandle: 4, series: weekly) == "1 candle = 4 weeks")
+    }
+
+    @Test func blockIndexAnswersLikeAPlainScan() {
+        var rng = SplitMix64(seed: 9)
+        let values: [Double] = (0..<20_000).map { _ in rng.next() % 7 == 0 ? .nan : Double(rng.next() % 10_000) - 5000 }
+        let maxima = BlockIndex(values, kind: .maximum), minima = BlockIndex(values, kind: .minimum)
+        let sums = BlockIndex(values, kind: .sum)
+        for _ in 0..<2000 {
+            let a = Int(rng.next() % 20_000), b = a + Int(rng.next() % UInt64(20_000 - a))
+            let slice = values[a...b].filter { !$0.isNaN }
+            #expect(maxima.value(a...b) == (slice.max() ?? -.infinity))
+            #expect(minima.value(a...b) == (slice.min() ?? .infinity))
+            #expect(sums.value(a...b) == slice.reduce(0, +))
+        }
+    }
+}
