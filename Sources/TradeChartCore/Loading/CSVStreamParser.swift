@@ -3,15 +3,17 @@ import Glibc
 /// An incremental price-file parser: feed it bytes in chunks of any size, then
 /// call `finish()`. A record cut by the end of a chunk waits, copied, until the
 /// next chunk completes it, so `--follow` can feed only the bytes appended to a
-/// growing file and call `snapshot()` whenever it wants to redraw.
+/// growing file and take the rows completed since its last look (`takeNewRows()`)
+/// or all of them (`snapshot()`) whenever it wants to redraw.
 ///
 /// One pass over the bytes: the header is read once (as text); every other row
 /// is split by hand up to the last field needed (time and price) and the rest of
 /// the line is skipped with `memchr`. Only the time and the chosen price column
 /// are kept (16 bytes a row); Open, High, Low and Volume are not, to keep memory
-/// within budget. Rows may come in any order; `finish()` sorts them (in place
-/// when the file is oldest-first or newest-first) and keeps the last row of
-/// each timestamp in file order.
+/// within budget. Rows may come in any order; `finish()` sorts them (not at all
+/// when they came in strictly ascending time, in place when newest-first) and
+/// keeps the last row of each timestamp in file order. Rows without quotes take
+/// a faster path (`fastRow`) that reads them exactly as `row` would.
 ///
 /// Quotes (RFC 4180): a field that starts with `"` runs to the next `"` that is not
 /// doubled. When a line ends inside such a field, the line break is part of the
