@@ -52,6 +52,10 @@ let package = Package(
         // `make bench`: times whole runs of the program and core operations, prints a table.
         .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
 
+        // `make bench`: the reference it compares with, a minimal single-threaded C reader
+        // (mmap, the close column only, min and max per dot column, a Braille envelope).
+        .executableTarget(name: "CReferenceReader", cSettings: [.unsafeFlags(["-O2"])]),
+
         // `make fuzz`: libFuzzer entry for the loader (built with -sanitize=fuzzer -DFUZZING);
         // a normal build gives a replay tool that runs the entry on files.
         .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore"]),

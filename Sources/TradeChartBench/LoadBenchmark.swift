@@ -78,20 +78,40 @@ enum LoadBenchmark {
     }
 
     /// Runs a program, waits for it with `wait4` and returns its status and peak RSS.
-    static func spawnAndWait(_ argv: [String], quiet: Bool = false) -> (exitStatus: Int32, maxRSSKiB: Int) {
+    /// `environment` entries (`NAME=value`) are added to this process's environment.
+    static func spawnAndWait(_ argv: [String], quiet: Bool = false, environment: [String] = []) -> (exitStatus: Int32, maxRSSKiB: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if quiet { posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0) }
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var e = environ
+        while let entry = e.pointee { inherited.append(entry); e += 1 }
+        let added = environment.map { strdup($0) }
+        defer { for p in added { free(p) } }
+        var cEnv = inherited + added + [nil]
         var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { return (-1, -1) }
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else { return (-1, -1) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exited = (status & 0x7F) == 0
         return (exited ? (status >> 8) & 0xFF : -1, Int(usage.ru_maxrss))
+    }
+
+    /// A run of a program with its output thrown away: wall seconds and peak RSS (KiB; -1 if it failed).
+    static func timed(_ argv: [String], environment: [String] = []) -> (seconds: Double, maxRSSKiB: Int) {
+        let start = now()
+        let result = spawnAndWait(argv, quiet: true, environment: environment)
+        return (now() - start, result.exitStatus == 0 ? result.maxRSSKiB : -1)
+    }
+
+    /// The file `name` in the folder of `path`.
+    static func sibling(of path: String, named name: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[...slash]) + name
     }
 
     static func fileSize(_ path: String) -> Int {

@@ -1,37 +1,57 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
-/// `make bench` section "whole process": `tradechart --print` of generated intraday
-/// files, timed from spawn to exit, with the child's peak resident memory.
-/// Compared with a C program that only parses the close column of 1e6 rows and
-/// draws them: 0.043 s (../shared/bench/README.md).
+/// `make bench` section "whole process": `tradechart --print --range 5Y --size 200x50`
+/// of generated intraday files, timed from spawn to exit with the child's peak
+/// resident memory, on every core and on one thread (`TRADECHART_LOAD_THREADS=1`,
+/// the same binary), beside the C reference reader (`CReferenceReader`: mmap, the
+/// close column only, one thread) and `cat FILE > /dev/null`. The runs of the
+/// four programs alternate, so that a busy machine slows them alike.
 enum ProcessBenchmark {
     static func run(table: BenchTable) {
-        table.section("whole process: tradechart --print --size 200x50 FILE (wall time from spawn to exit; peak RSS of the child)",
-                      columns: ["file", "rows", "runs", "median s", "target s", "peak MiB", "budget MiB"])
+        table.section("whole process: tradechart --print --range 5Y --size 200x50 FILE on every core (par) and on one thread (1t), "
+                      + "the C reference reader (C) and cat; median wall time from spawn to exit, peak RSS of the child",
+                      columns: ["file", "runs", "C s", "par s", "1t s", "cat s", "1t/par", "par/C (<=1.5)",
+                                "par MiB", "1t MiB", "C MiB", "budget MiB"])
         let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
-        guard access(binary, X_OK) == 0 else {
-            table.row(["(no binary at \(binary); run make bench)", "", "", "", "", "", ""])
+        let reader = LoadBenchmark.sibling(of: binary, named: "CReferenceReader")
+        guard access(binary, X_OK) == 0, access(reader, X_OK) == 0 else {
+            table.row(["(no binary at \(binary) or \(reader); run make bench)", "", "", "", "", "", "", "", "", "", "", ""])
             return
         }
         // The floor: the peak of a child that does nothing but print its version.
         let floor = LoadBenchmark.spawnAndWait([binary, "--version"], quiet: true).maxRSSKiB
-        table.row(["tradechart --version", "0", "1", "", "", LoadBenchmark.fixed(Double(floor) / 1024, 1), ""])
-        for (rows, target) in [(1_000_000, 0.15), (10_000_000, 1.5)] {
+        table.row(["tradechart --version", "1", "", "", "", "", "", "", LoadBenchmark.fixed(Double(floor) / 1024, 1), "", "", ""])
+        let print = ["--print", "--range", "5Y", "--size", "200x50", "--color", "never"]
+        for rows in [1_000_000, 10_000_000] {
             guard let path = LoadBenchmark.ensureFile(rows: rows) else { continue }
             let runs = rows >= 10_000_000 ? 5 : 11
-            var seconds: [Double] = []
-            var peak = 0
+            var c = Timing(), par = Timing(), one = Timing(), cat = Timing()
             for _ in 0..<runs {
-                let start = LoadBenchmark.now()
-                let result = LoadBenchmark.spawnAndWait([binary, "--print", "--color", "never", "--size", "200x50", path], quiet: true)
-                seconds.append(LoadBenchmark.now() - start)
-                peak = max(peak, result.maxRSSKiB)
+                c.add(LoadBenchmark.timed([reader, path]))
+                par.add(LoadBenchmark.timed([binary] + print + [path]))
+                one.add(LoadBenchmark.timed([binary] + print + [path], environment: ["TRADECHART_LOAD_THREADS=1"]))
+                cat.add(LoadBenchmark.timed(["/bin/cat", path]))
             }
-            seconds.sort()
             let budget = (32.0 * Double(rows) + 30 * 1_048_576) / 1_048_576
-            table.row(["i_\(rows).csv", "\(rows)", "\(runs)", LoadBenchmark.fixed(seconds[runs / 2], 3),
-                       LoadBenchmark.fixed(target, 2), LoadBenchmark.fixed(Double(peak) / 1024, 1),
-                       LoadBenchmark.fixed(budget, 0)])
+            table.row(["i_\(rows).csv", "\(runs)", LoadBenchmark.fixed(c.median, 3), LoadBenchmark.fixed(par.median, 3),
+                       LoadBenchmark.fixed(one.median, 3), LoadBenchmark.fixed(cat.median, 3),
+                       LoadBenchmark.fixed(one.median / par.median, 2), LoadBenchmark.fixed(par.median / c.median, 2),
+                       LoadBenchmark.fixed(par.peakMiB, 1), LoadBenchmark.fixed(one.peakMiB, 1),
+                       LoadBenchmark.fixed(c.peakMiB, 1), LoadBenchmark.fixed(budget, 0)])
         }
+    }
+
+    /// Wall times and the largest peak RSS of repeated runs of one program.
+    struct Timing {
+        var seconds: [Double] = []
+        var peakKiB = 0
+        mutating func add(_ run: (seconds: Double, maxRSSKiB: Int)) {
+            seconds.append(run.seconds)
+            peakKiB = max(peakKiB, run.maxRSSKiB)
+        }
+        var median: Double { seconds.sorted()[seconds.count / 2] }
+        var peakMiB: Double { Double(peakKiB) / 1024 }
     }
 }

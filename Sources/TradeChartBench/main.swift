@@ -1,12 +1,19 @@
 // `make bench`: runs every benchmark section and prints one table per section.
+// `TradeChartBench raster viewer` runs only the sections named (process, load,
+// decimal, raster, viewer, follow).
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
+let wanted = Set(CommandLine.arguments.dropFirst())
+func runs(_ name: String) -> Bool { wanted.isEmpty || wanted.contains(name) }
 print("tradechart benchmarks (medians; the machine is shared, so read ratios rather than single figures)")
 let table = BenchTable()
 // First, while this process is still small: a child's peak RSS starts at its parent's
 // (Linux keeps ru_maxrss across exec), so later sections would inflate it.
-ProcessBenchmark.run(table: table)
-LoadBenchmark.run(table: table)
-RasterBenchmark.run(table: table)
-ViewerBenchmark.run(table: table)
+if runs("process") { ProcessBenchmark.run(table: table) }
+if runs("load") { LoadBenchmark.run(table: table) }
+if runs("decimal") { DecimalCommaBenchmark.run(table: table) }
+if runs("raster") { RasterBenchmark.run(table: table) }
+if runs("viewer") { ViewerBenchmark.run(table: table) }
+// Last: it holds a followed file of 1e7 rows.
+if runs("follow") { AppendBenchmark.run(table: table) }
 table.print()

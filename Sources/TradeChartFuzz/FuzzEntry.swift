@@ -1,12 +1,28 @@
 import Glibc
 import TradeChartCore
 
-/// libFuzzer entry: the input is a whole price file, loaded in one piece and
-/// again fed in uneven chunks; both must agree (or fail alike) and never crash.
+/// libFuzzer entry: the input is a whole price file, loaded in one piece, fed in
+/// uneven chunks, and loaded in parts on several threads with the parts split at
+/// places taken from the input itself; all must agree (or fail alike), and the
+/// rows handed out as they complete must add up to the same series. Never a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
     let whole = Result { () throws(LoadError) in try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv") }
+    // Split points from the input's own bytes: small parts, often at quotes and line ends.
+    var splits: [Int] = []
+    var seed = UInt64(truncatingIfNeeded: size) &* 0x9E37_79B9_7F4A_7C15
+    for (i, b) in bytes.enumerated() where b == 0x22 || b == 0x0A || b == 0x0D {
+        seed = (seed ^ UInt64(i)) &* 0xBF58_476D_1CE4_E5B9
+        if seed >> 61 == 0 || splits.count < 2 { splits.append(i + Int(seed >> 62)) }
+        if splits.count == 6 { break }
+    }
+    // Threads for one input in eight: the splitting and joining are the same either way, and
+    // handing tiny parts to threads would make the run several times slower.
+    let parts = Result { () throws(LoadError) in
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", splits: splits, onThreads: size % 8 == 0)
+    }
+    if parts != whole { fatalError("load in parts at \(splits) differs from the single pass") }
     var parser = CSVStreamParser(file: "fuzz.csv")
     var offset = 0
     var step = 1
@@ -20,6 +36,9 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     switch (whole, chunked) {
     case (.success(let a), .success(let b)):
         if a != b { fatalError("chunked load differs from whole load") }
+        // Following re-sorts the whole series on every row out of order: kept to one input in
+        // four of at most a few hundred lines, so the run stays fast.
+        if bytes.count <= 8192 && size % 4 == 1 { checkFollowing(bytes, equals: a) }
         let t = a.series.times
         for i in t.indices.dropFirst() where t[i] <= t[i - 1] { fatalError("times not strictly ascending") }
         if a.series.prices.contains(where: { !$0.isFinite }) { fatalError("non-finite price") }
@@ -30,6 +49,42 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         fatalError("whole and chunked loads disagree")
     }
     return 0
+}
+
+/// Following the same bytes line by line (rows handed out, appended in place) ends
+/// with the series a load gives, once the last line is complete.
+func checkFollowing(_ bytes: UnsafeRawBufferPointer, equals loaded: LoadedSeries) {
+    var parser = CSVStreamParser(file: "fuzz.csv")
+    var series = PriceSeries(name: loaded.series.name, times: [], prices: [], hasTimeOfDay: false)
+    var index = MinMaxIndex([])
+    var start = 0
+    let lineEnds = bytes.indices.filter { bytes[$0] == 0x0A } + (bytes.last == 0x0A ? [] : [bytes.count])
+    for end in lineEnds {
+        if end == bytes.count {
+            parser.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            parser.feed([0x0A])
+        } else {
+            parser.feed(UnsafeRawBufferPointer(rebasing: bytes[start...end]))
+        }
+        start = end + 1
+        guard parser.layout != nil, let rows = try? parser.takeNewRows() else { continue }
+        if rows.columnChanged {
+            guard let snapshot = try? parser.snapshot() else { continue }
+            series = snapshot.series
+            index = MinMaxIndex(series.prices)
+        } else {
+            _ = index.append(times: rows.times, prices: rows.prices, to: &series)
+        }
+    }
+    // A last line without its line end: the follower was given one, as a growing file would.
+    guard let followed = try? parser.snapshot() else { fatalError("a follower could not read what a load read") }
+    if followed.series != loaded.series || series.times != loaded.series.times || series.prices != loaded.series.prices
+        || series.hasTimeOfDay != loaded.series.hasTimeOfDay {
+        fatalError("following line by line differs from the load: \(followed.series) \(series) vs \(loaded.series)")
+    }
+    if index.count != series.count || (series.count > 0 && index.minMax(0...(series.count - 1)) != MinMaxIndex(series.prices).minMax(0...(series.count - 1))) {
+        fatalError("the appended index differs from a fresh one")
+    }
 }
 
 #if FUZZING

@@ -3,23 +3,37 @@ import Glibc
 /// An incremental price-file parser: feed it bytes in chunks of any size, then
 /// call `finish()`. A record cut by the end of a chunk waits, copied, until the
 /// next chunk completes it, so `--follow` can feed only the bytes appended to a
-/// growing file and call `snapshot()` whenever it wants to redraw.
+/// growing file and take the rows completed since its last look (`takeNewRows()`)
+/// or all of them (`snapshot()`) whenever it wants to redraw.
 ///
 /// One pass over the bytes: the header is read once (as text); every other row
 /// is split by hand up to the last field needed (time and price) and the rest of
 /// the line is skipped with `memchr`. Only the time and the chosen price column
 /// are kept (16 bytes a row); Open, High, Low and Volume are not, to keep memory
-/// within budget. Rows may come in any order; `finish()` sorts them (in place
-/// when the file is oldest-first or newest-first) and keeps the last row of
-/// each timestamp in file order.
+/// within budget. Rows may come in any order; `finish()` sorts them (not at all
+/// when they came in strictly ascending time, in place when newest-first) and
+/// keeps the last row of each timestamp in file order. Rows without quotes take
+/// a faster path (`fastRow`) that reads them exactly as `row` would.
+///
+/// Quotes (RFC 4180): a field that starts with `"` runs to the next `"` that is not
+/// doubled. When a line ends inside such a field, the line break is part of the
+/// field (a real one) unless the next line reads as a row of its own: it has
+/// fields up to the time, date-and-time and price columns and its time reads as a
+/// date (`startsRow`). If it does, or if the input ends before the quote closes,
+/// or the record is still open after `maxRecordBytes`, the quote is unclosed:
+/// the row it opened on ends at that line's end and is one bad row ("a quote is
+/// left open", with its line number), and reading goes on with the next line.
+/// So a note with line breaks loads, and a stray `"` costs one row, decided by
+/// the bytes alone (a follower decides as soon as the next line is complete).
 ///
 /// Prices: `null`, empty, `NaN`, `-`, `n/a` are missing (counted, skipped);
 /// infinite or out-of-range values (`inf`, `1e400`) are bad rows; zero and
 /// negative prices are kept, because spreads, rates and some futures (WTI oil in
 /// April 2020) really go there.
 public struct CSVStreamParser: Sendable {
-    /// Records longer than this are skipped as bad rows (and the parser resyncs at
-    /// the next line end), so an unterminated quote cannot swallow the whole file.
+    /// A record not decided within this many bytes from its start is a bad row: a
+    /// line this long is skipped to its end; a quote still open ends its row at
+    /// the end of the line it opened on.
     public static let maxRecordBytes = 1 << 20
 
     /// The file name used in messages.
@@ -28,7 +42,7 @@ public struct CSVStreamParser: Sendable {
     /// The expected total size, used once to reserve room for the rows.
     let expectedBytes: Int?
 
-    public private(set) var layout: ColumnLayout? {
+    public internal(set) var layout: ColumnLayout? {
         didSet { shape = layout.map(RowShape.init) ?? RowShape() }
     }
     /// The layout's indices as plain integers, for the per-row loop.
@@ -52,6 +66,14 @@ public struct CSVStreamParser: Sendable {
     var monthFirstOnly = 0, dayFirstOnly = 0
     var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
     var unixMagnitude: Int64 = 0
+    var dayCache = TimestampParser.DayCache()
+    /// Where the rows start: the byte after the header line (0 until it is read).
+    var headerEnd = 0
+    /// Whether some row's raw time is not above the one before (then `finish` sorts).
+    var unordered = false
+    /// How many rows `takeNewRows` has handed out, and the column decisions it used.
+    var handedOut = 0
+    var handedOutReading: ColumnReading?
 
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
@@ -133,21 +155,15 @@ public struct CSVStreamParser: Sendable {
             p = readHeader(p, end, final: final)
             if fatal != nil { bytesConsumed += buffer.count; return buffer.count }
             if layout == nil { bytesConsumed += p - base; return p - base }
+            headerEnd = bytesConsumed + (p - base)
         }
         reserveOnce(p, end)
         var t = times, pr = prices
         times = []
         prices = []
         while p < end {
-            guard let next = row(p, end, final: final, &t, &pr) else {
-                if end - p > Self.maxRecordBytes {
-                    report.dataRows += 1
-                    report.recordBad(line: line + 1, reason: "line is longer than \(Self.maxRecordBytes >> 20) MiB")
-                    skippingLongRecord = true
-                    p = end
-                }
-                break
-            }
+            if layoutConfirmed, let next = fastRow(p, end, &t, &pr) { p = next; continue }
+            guard let next = row(p, end, final: final, &t, &pr) else { break }
             p = next
         }
         times = t
@@ -246,73 +262,170 @@ public struct CSVStreamParser: Sendable {
         }
     }
 
+    /// The common row, read faster: complete in the buffer, without quotes, with
+    /// every field up to the last one needed. Finds the field ends eight bytes at a
+    /// time and reads the row as `row` would; returns nil (having changed nothing)
+    /// for any other row, which `row` then reads.
+    @inline(__always)
+    mutating func fastRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
+                          _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
+        guard let nl = Self.find(start, 0x0A, min(end - start, Self.maxRecordBytes)),
+              Self.find(start, 0x22, nl - start) == nil else { return nil }
+        let lay = shape
+        var time = (start, start), clock = (start, start), price = (start, start)
+        var field = 0
+        var fieldStart = start
+        var p = start
+        let pattern = FieldScan.ones &* UInt64(lay.delimiter)
+        scan: while true {
+            let inLine = nl - p
+            var hits: UInt64
+            if end - p >= 8 {
+                hits = FieldScan.exactZeroBytes(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) ^ pattern)
+                if inLine < 8 { hits &= (1 &<< UInt64(inLine &* 8)) &- 1 }
+            } else {
+                hits = 0
+                for i in 0..<inLine where p[i] == lay.delimiter { hits |= 0x80 &<< UInt64(i &* 8) }
+            }
+            while hits != 0 {
+                let at = p + hits.trailingZeroBitCount >> 3
+                hits &= hits &- 1
+                if field == lay.timeIndex { time = (fieldStart, at) }
+                if field == lay.priceIndex { price = (fieldStart, at) }
+                if field == lay.clockIndex { clock = (fieldStart, at) }
+                if field == lay.lastNeeded { break scan }
+                field += 1
+                fieldStart = at + 1
+            }
+            if inLine <= 8 {
+                // The line end closes the last field.
+                guard field == lay.lastNeeded else { return nil }
+                if field == lay.timeIndex { time = (fieldStart, nl) }
+                if field == lay.priceIndex { price = (fieldStart, nl) }
+                if field == lay.clockIndex { clock = (fieldStart, nl) }
+                break scan
+            }
+            p += 8
+        }
+        line += 1
+        report.dataRows += 1
+        accept(line: line, time: time, clock: clock, price: price, &times, &prices)
+        return nl + 1
+    }
+
     /// Reads one record starting at `start`. Returns where the next record starts,
     /// or nil when the record is not complete in this buffer (and `final` is false).
+    ///
+    /// A record is decided by its first `maxRecordBytes` bytes (and, for a quoted line
+    /// break, the line after it) alone, so how the bytes arrive never changes the result.
     mutating func row(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool,
                       _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
         let lay = shape
         let delimiter = lay.delimiter
         let lastNeeded = lay.lastNeeded
         let confirmed = layoutConfirmed
+        // Bytes beyond the window never decide a record.
+        let overflow = end - start > Self.maxRecordBytes
+        let stop = overflow ? start + Self.maxRecordBytes : end
+        // The end of the buffer is the end of the input.
+        let atEnd = final && !overflow
         var q = start
         var index = 0
         var newlines = 0
-        var quoteOpen = false
+        // Set when a quote is judged unclosed: the line end after it, where the record stops.
+        var unclosedAt: UnsafePointer<UInt8>?
         var time = (start, start), clock = (start, start), price = (start, start), probe = (start, start)
         record: while true {
             var fs = q
             var fe = q
-            if q < end && q.pointee == 0x22 {
+            if q < stop && q.pointee == 0x22 {
                 q += 1
                 fs = q
-                while true {
-                    guard let qt = Self.find(q, 0x22, end - q) else {
-                        guard final else { return nil }
-                        quoteOpen = true
-                        newlines += Self.countNewlines(q, end)
-                        fe = end
-                        q = end
-                        break
+                let newlinesBefore = newlines
+                var openingLineEnd: UnsafePointer<UInt8>?
+                quoted: while true {
+                    let qt = Self.find(q, 0x22, stop - q)
+                    if let nl = Self.find(q, 0x0A, (qt ?? stop) - q) {
+                        // The line ends inside the quotes: a real line break unless the next line is a row.
+                        let next = nl + 1
+                        guard let nextEnd = Self.find(next, 0x0A, stop - next) ?? (atEnd ? stop : nil) else {
+                            guard overflow else { return nil }
+                            unclosedAt = openingLineEnd ?? nl
+                            newlines = newlinesBefore
+                            break record
+                        }
+                        if Self.startsRow(next, nextEnd, lay) {
+                            unclosedAt = openingLineEnd ?? nl
+                            newlines = newlinesBefore
+                            break record
+                        }
+                        if openingLineEnd == nil { openingLineEnd = nl }
+                        newlines += 1
+                        q = next
+                        continue quoted
                     }
-                    newlines += Self.countNewlines(q, qt)
-                    if qt + 1 < end && qt[1] == 0x22 { q = qt + 2; continue }
-                    if qt + 1 == end && !final { return nil }
+                    guard let qt else {
+                        // Neither a closing quote nor a line end before the stop.
+                        if atEnd {
+                            unclosedAt = openingLineEnd ?? stop
+                            newlines = newlinesBefore
+                            break record
+                        }
+                        guard overflow else { return nil }
+                        if let openingLineEnd {
+                            unclosedAt = openingLineEnd
+                            newlines = newlinesBefore
+                            break record
+                        }
+                        return tooLong(stop, end, newlines: newlines)
+                    }
+                    if qt + 1 < stop && qt[1] == 0x22 { q = qt + 2; continue }
+                    if qt + 1 == stop && !atEnd {
+                        guard overflow else { return nil }
+                        return tooLong(stop, end, newlines: newlines)
+                    }
                     fe = qt
                     q = qt + 1
                     break
                 }
-                while q < end && q.pointee != delimiter && q.pointee != 0x0A { q += 1 }
+                while q < stop && q.pointee != delimiter && q.pointee != 0x0A { q += 1 }
             } else {
-                q = FieldScan.stop(q, end, delimiter: delimiter)
+                q = FieldScan.stop(q, stop, delimiter: delimiter)
                 fe = q
             }
             if index == lay.timeIndex { time = (fs, fe) }
             if index == lay.priceIndex { price = (fs, fe) }
             if index == lay.clockIndex { clock = (fs, fe) }
             if !confirmed && index == lay.timeIndex + 1 { probe = (fs, fe) }
-            if q == end {
-                guard final else { return nil }
-                break record
+            if q == stop {
+                if atEnd { break record }
+                guard overflow else { return nil }
+                return tooLong(stop, end, newlines: newlines)
             }
             if q.pointee == 0x0A { q += 1; break record }
             q += 1
             index += 1
             if index > lastNeeded && confirmed {
-                guard let nl = Self.find(q, 0x0A, end - q) else {
-                    guard final else { return nil }
-                    if Self.find(q, 0x22, end - q) != nil { continue record }
-                    q = end
-                    break record
+                guard let nl = Self.find(q, 0x0A, stop - q) else {
+                    if atEnd {
+                        if Self.find(q, 0x22, stop - q) != nil { continue record }
+                        q = stop
+                        break record
+                    }
+                    guard overflow else { return nil }
+                    if Self.find(q, 0x22, stop - q) != nil { continue record }
+                    return tooLong(stop, end, newlines: newlines)
                 }
                 if Self.find(q, 0x22, nl - q) != nil { continue record }
                 q = nl + 1
                 break record
             }
         }
+        if let unclosedAt { q = unclosedAt < end ? unclosedAt + 1 : end }
         let lineNumber = line + 1
         line += 1 + newlines
         let fields = index + 1
-        if fields == 1 && Self.isBlank(time.0, time.1) && Self.isBlank(start, q) { return q }
+        if fields == 1 && unclosedAt == nil && Self.isBlank(time.0, time.1) && Self.isBlank(start, q) { return q }
         if !confirmed {
             confirmLayout(fields: fields, date: time, probe: probe)
             if shape != lay {
@@ -321,7 +434,7 @@ public struct CSVStreamParser: Sendable {
             }
         }
         report.dataRows += 1
-        if quoteOpen {
+        if unclosedAt != nil {
             report.recordBad(line: lineNumber, reason: "a quote is left open")
             return q
         }
@@ -330,25 +443,35 @@ public struct CSVStreamParser: Sendable {
             report.recordBad(line: lineNumber, reason: "the row has \(fields) field\(fields == 1 ? "" : "s"), too few for the \(lay.priceIndex >= fields ? "price" : "time") column")
             return q
         }
+        accept(line: lineNumber, time: time, clock: clock, price: price, &times, &prices)
+        return q
+    }
+
+    /// Reads the time and price of a row already split into fields (counted in
+    /// `report.dataRows`) and keeps it, or records why it is skipped.
+    @inline(__always)
+    mutating func accept(line: Int, time: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                         clock: (UnsafePointer<UInt8>, UnsafePointer<UInt8>), price: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                         _ times: inout [Int64], _ prices: inout [Double]) {
         var value = 0.0
-        switch DecimalParser.parse(price.0, price.1, delimiter: delimiter) {
+        switch DecimalParser.parse(price.0, price.1, delimiter: shape.delimiter) {
         case .value(let v): value = v
         case .missing:
-            if Self.isBlank(time.0, time.1) { report.dataRows -= 1; return q }
+            if Self.isBlank(time.0, time.1) { report.dataRows -= 1; return }
             report.missingPrices += 1
-            return q
+            return
         case .notANumber:
-            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is not a number")
-            return q
+            report.recordBad(line: line, reason: "price '\(Self.text(price.0, price.1))' is not a number")
+            return
         case .notFinite:
-            report.recordBad(line: lineNumber, reason: "price '\(Self.text(price.0, price.1))' is out of range")
-            return q
+            report.recordBad(line: line, reason: "price '\(Self.text(price.0, price.1))' is out of range")
+            return
         }
         let parsed: TimestampParser.Result
-        if lay.clockIndex >= 0 {
+        if shape.clockIndex >= 0 {
             parsed = Self.dateAndClock(time, clock)
         } else {
-            parsed = TimestampParser.parse(time.0, time.1)
+            parsed = TimestampParser.parse(time.0, time.1, cache: &dayCache)
         }
         switch parsed {
         case .success(let t):
@@ -356,17 +479,17 @@ public struct CSVStreamParser: Sendable {
                 if family == nil {
                     family = t.family
                 } else {
-                    report.recordBad(line: lineNumber, reason: TimeProblem.otherFamily.reason(Self.text(time.0, time.1), family: family))
-                    return q
+                    report.recordBad(line: line, reason: TimeProblem.otherFamily.reason(Self.text(time.0, time.1), family: family))
+                    return
                 }
             }
             switch t.family {
             case .slashed:
                 if t.slashOrders == 1 {
-                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = lineNumber }
+                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = line }
                     monthFirstOnly += 1
                 } else if t.slashOrders == 2 {
-                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = lineNumber }
+                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = line }
                     dayFirstOnly += 1
                 }
             case .unix:
@@ -374,14 +497,15 @@ public struct CSVStreamParser: Sendable {
                 if magnitude > unixMagnitude { unixMagnitude = magnitude }
             default: break
             }
+            if let last = times.last, t.value <= last { unordered = true }
             times.append(t.value)
             prices.append(value)
         case .failure(let failure):
-            let shown = lay.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
-            report.recordBad(line: lineNumber, reason: failure.problem.reason(shown, family: family))
+            let shown = shape.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
+            report.recordBad(line: line, reason: failure.problem.reason(shown, family: family))
         }
-        return q
     }
+
 
     /// A date column and a separate time-of-day column read together.
     @inline(__always)
@@ -419,14 +543,55 @@ public struct CSVStreamParser: Sendable {
         return true
     }
 
-    static func countNewlines(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Int {
-        var n = 0
-        var q = p
-        while q < e, let nl = find(q, 0x0A, e - q) {
-            n += 1
-            q = nl + 1
+    /// A record not decided within `maxRecordBytes` (a line that long): one bad row,
+    /// skipped to the first line end at or after `stop` (in a later buffer if need be).
+    mutating func tooLong(_ stop: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, newlines: Int) -> UnsafePointer<UInt8> {
+        report.dataRows += 1
+        report.recordBad(line: line + 1, reason: "line is longer than \(Self.maxRecordBytes >> 20) MiB")
+        line += newlines
+        guard let nl = Self.find(stop, 0x0A, end - stop) else {
+            skippingLongRecord = true
+            return end
         }
-        return n
+        line += 1
+        return nl + 1
+    }
+
+    /// Whether the line `[p, e)` (without its line end) reads as a row of its own: it
+    /// has fields up to the last one needed and its time (date and time of day) reads.
+    /// Decides whether a line break inside quotes is real (see the type's comment).
+    static func startsRow(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, _ lay: RowShape) -> Bool {
+        var q = p
+        var index = 0
+        var time = (p, p), clock = (p, p)
+        while true {
+            var fs = q
+            var fe = q
+            if q < e && q.pointee == 0x22 {
+                q += 1
+                fs = q
+                fe = e
+                while let qt = find(q, 0x22, e - q) {
+                    if qt + 1 < e && qt[1] == 0x22 { q = qt + 2; continue }
+                    fe = qt
+                    break
+                }
+                q = fe
+                while q < e && q.pointee != lay.delimiter { q += 1 }
+            } else {
+                q = FieldScan.stop(q, e, delimiter: lay.delimiter)
+                fe = q
+            }
+            if index == lay.timeIndex { time = (fs, fe) }
+            if index == lay.clockIndex { clock = (fs, fe) }
+            if index >= lay.lastNeeded { break }
+            if q >= e { return false }
+            q += 1
+            index += 1
+        }
+        let parsed = lay.clockIndex >= 0 ? dateAndClock(time, clock) : TimestampParser.parse(time.0, time.1)
+        if case .success = parsed { return true }
+        return false
     }
 
     /// The first `byte` in the `count` bytes at `p`.

@@ -25,6 +25,12 @@ enum FieldScan {
     /// Bits set at (at least the lowest) zero byte of `v`; exact for the lowest one.
     @inline(__always) static func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
 
+    /// The high bit of every zero byte of `v`, and no other bit.
+    @inline(__always) static func exactZeroBytes(_ v: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((v & lows) &+ lows) | v | lows)
+    }
+
     /// The first byte at or after `p` that is the delimiter or a line feed, or `end`.
     @inline(__always)
     static func stop(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> UnsafePointer<UInt8> {

@@ -19,6 +19,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case columnNotFound(file: String, column: String, columns: [String])
     /// The header was fine but no row gave a time and a price.
     case noValidRows(file: String, line: Int?, reason: String)
+    /// The progress callback stopped the load.
+    case cancelled(file: String)
 
     /// Time column names looked for, as shown in messages.
     public static let timeColumnNames = ["Date", "Datetime", "Timestamp", "Time", "Date/Time", "Datum", "Zeit"]
@@ -30,7 +32,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let f, _), .readFailed(let f, _), .empty(let f), .notText(let f, _, _),
              .noHeader(let f, _, _), .noTimeColumn(let f, _), .noPriceColumn(let f, _),
-             .columnNotFound(let f, _, _), .noValidRows(let f, _, _):
+             .columnNotFound(let f, _, _), .noValidRows(let f, _, _), .cancelled(let f):
             return f
         }
     }
@@ -60,6 +62,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             text = "no column '\(column)' (columns: \(columns.joined(separator: ", ")))"
         case .noValidRows(_, let line, let reason):
             text = (line.map { "line \($0): " } ?? "") + reason
+        case .cancelled: text = "loading cancelled"
         }
         return TextSanitizer.clean("\(file): \(text)")
     }

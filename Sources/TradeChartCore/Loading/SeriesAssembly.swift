@@ -9,18 +9,11 @@ extension CSVStreamParser {
         if family == .slashed { resolveSlashed(&times, &prices, &report) }
         if family == .unix { Self.scaleUnix(&times, magnitude: unixMagnitude) }
         guard !times.isEmpty else { throw noRowsError(report) }
-        report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
-        var hasTimeOfDay = false
-        if times.count == 1 {
-            hasTimeOfDay = LocalTime.secondOfDay(times[0]) != 0
-        } else {
-            var previous = LocalTime.dayNumber(times[0])
-            for t in times.dropFirst() {
-                let day = LocalTime.dayNumber(t)
-                if day == previous { hasTimeOfDay = true; break }
-                previous = day
-            }
+        // Rows read in strictly ascending time, in a format read as it is written, are already in order.
+        if unordered || family == .slashed || family == .unix {
+            report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
         }
+        let hasTimeOfDay = PriceSeries.hasTimeOfDay(times)
         let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
         return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay),
                             report: report)
@@ -47,7 +40,7 @@ extension CSVStreamParser {
     /// they are not outnumbered by rows that can only be month first; month first
     /// (US) otherwise. Rows that do not fit the chosen order are bad rows.
     func resolveSlashed(_ times: inout [Int64], _ prices: inout [Double], _ report: inout LoadReport) {
-        let dayFirst = dayFirstOnly > 0 && dayFirstOnly >= monthFirstOnly
+        let dayFirst = columnReading.dayFirst
         var kept = 0
         var dropped = 0
         for i in times.indices {
@@ -69,8 +62,16 @@ extension CSVStreamParser {
     /// Unix times in milliseconds, microseconds or nanoseconds, told apart by the
     /// largest magnitude in the column (seconds stay below 1e11, the year 5138).
     static func scaleUnix(_ times: inout [Int64], magnitude: Int64) {
-        let divisor: Int64 = magnitude >= 100_000_000_000_000_000 ? 1_000_000_000
+        scaleUnix(&times, divisor: unixDivisor(magnitude: magnitude))
+    }
+
+    /// What Unix times of this largest magnitude are divided by to give seconds.
+    static func unixDivisor(magnitude: Int64) -> Int64 {
+        magnitude >= 100_000_000_000_000_000 ? 1_000_000_000
             : magnitude >= 100_000_000_000_000 ? 1_000_000 : magnitude >= 100_000_000_000 ? 1_000 : 1
+    }
+
+    static func scaleUnix(_ times: inout [Int64], divisor: Int64) {
         guard divisor > 1 else { return }
         for i in times.indices {
             let t = times[i]

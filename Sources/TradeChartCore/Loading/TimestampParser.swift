@@ -95,6 +95,46 @@ public enum TimestampParser {
         return parseGeneral(p, e, allowTime: allowTime)
     }
 
+    /// The last `YYYY-MM-DD` read and its first second, so that the rows of one
+    /// day (hundreds in a file of minute bars) skip the calendar arithmetic.
+    public struct DayCache: Sendable {
+        var key: UInt64 = 0
+        var keyTail: UInt16 = 0
+        var seconds: Int64 = 0
+        var valid = false
+        public init() {}
+
+        init(key: UInt64, keyTail: UInt16, seconds: Int64) {
+            self.key = key
+            self.keyTail = keyTail
+            self.seconds = seconds
+            valid = true
+        }
+    }
+
+    /// `parse(start, end)` with the date of the previous call remembered in `cache`:
+    /// the same result, faster when rows repeat their date.
+    @inline(__always)
+    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, cache: inout DayCache) -> Result {
+        var p = start
+        var e = end
+        while p < e && p.pointee == 0x20 { p += 1 }
+        while e > p && (e[-1] == 0x20 || e[-1] == 0x0D || e[-1] == 0x09) { e -= 1 }
+        guard e - p >= 10 else { return parse(p, e) }
+        let key = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        let keyTail = UnsafeRawPointer(p + 8).loadUnaligned(as: UInt16.self)
+        if !(cache.valid && key == cache.key && keyTail == cache.keyTail) {
+            guard p[4] == 0x2D && p[7] == 0x2D else { return parse(p, e) }
+            let y = d4(p), m = d2(p + 5), d = d2(p + 8)
+            guard y >= 0 && m >= 0 && d >= 0, CivilDate.exists(year: y, month: m, day: d) else { return parse(p, e) }
+            cache = DayCache(key: key, keyTail: keyTail,
+                             seconds: CivilDate(year: y, month: m, day: d).dayNumber * LocalTime.secondsPerDay)
+        }
+        let sod = timeOfDayAfterDate(p + 10, e, allowTime: true)
+        guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
+        return .success(ParsedTime(.yearFirst, cache.seconds + Int64(sod)))
+    }
+
     /// Four ASCII digits as a number, or -1.
     @inline(__always) static func d4(_ p: UnsafePointer<UInt8>) -> Int {
         let a = Int(p[0] &- 0x30), b = Int(p[1] &- 0x30), c = Int(p[2] &- 0x30), d = Int(p[3] &- 0x30)
@@ -220,7 +260,27 @@ public enum TimestampParser {
         guard c == 0x54 || c == 0x20 || c == 0x2C || c == 0x74 else { return -1 }
         p += 1
         while p < e && (p.pointee == 0x20 || p.pointee == 0x2C) { p += 1 }
+        // Inline fast path for `HH:MM:SS` and `HH:MM:SS±HH:MM`, as `timeOfDay` reads them.
+        if e - p >= 8 {
+            // `HH:MM:SS` checked and read as one word: digits become 0-9, colons 0.
+            let v = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) ^ 0x3030_3A30_303A_3030
+            let r = p + 8
+            if ((v &+ 0x7676_7F76_767F_7676) | v) & 0x8080_8080_8080_8080 == 0
+                && (r == e || (e - r == 6 && (r[0] == 0x2B || r[0] == 0x2D) && r[3] == 0x3A && offsetHoursAndMinutesAreValid(r))) {
+                let h = Int(v & 0xFF) &* 10 &+ Int((v &>> 8) & 0xFF)
+                let m = Int((v &>> 24) & 0xFF) &* 10 &+ Int((v &>> 32) & 0xFF)
+                let s = Int((v &>> 48) & 0xFF) &* 10 &+ Int(v &>> 56)
+                guard h < 24 && m < 60 && s <= 60 else { return -2 }
+                return h &* 3600 &+ m &* 60 &+ s
+            }
+        }
         return timeOfDay(p, e)
+    }
+
+    /// `±HH:MM` at `r`: hours up to 18, minutes up to 59 (as `offsetIsValid` reads them).
+    @inline(__always) static func offsetHoursAndMinutesAreValid(_ r: UnsafePointer<UInt8>) -> Bool {
+        let h = d2(r + 1), m = d2(r + 4)
+        return h >= 0 && h <= 18 && m >= 0 && m < 60
     }
 
     /// `H:MM[:SS[.fff]]` with an optional AM/PM and an optional offset (`Z`,

@@ -5,93 +5,144 @@
 /// each block of 16 level-1 entries, and so on; a query scans at most 15
 /// entries at each end of each level. It is built once per series in O(N) and
 /// adds about 1.07 bytes per point (16 bytes per 16 points, plus a sixteenth of
-/// that for each higher level). Values are compared exactly as Doubles; NaN is
-/// not expected.
+/// that for each higher level). Prices appended later extend it in place: only
+/// the last block of each level and the new ones are computed (O(new + log N)).
+/// Values are compared exactly as Doubles; NaN is not expected.
 public struct MinMaxIndex: Sendable {
     /// The indexed prices.
-    public let values: [Double]
+    public private(set) var values: [Double]
     /// Every level above the prices, lowest first: (min, max) pairs stored interleaved.
-    @usableFromInline let summary: [Double]
-    /// Where each level (1, 2, ...) starts in `summary`, counted in pairs; one
-    /// more entry marks the end of the last level.
-    @usableFromInline let levelStarts: [Int]
+    @usableFromInline private(set) var levels: [[Double]]
 
     @usableFromInline static let shift = 4
     @usableFromInline static let branching = 1 << shift
 
     public init(_ values: [Double]) {
         self.values = values
-        var starts = [0]
-        var summary: [Double] = []
-        summary.reserveCapacity(2 * (values.count / (Self.branching - 1) + 2))
-        var below = values.count
-        // Where the level below starts in `summary` (in pairs), -1 for the prices.
-        var source = -1
-        while below > Self.branching {
-            let count = (below + Self.branching - 1) >> Self.shift
-            for block in 0..<count {
-                let lo = block << Self.shift, hi = min(lo + Self.branching, below)
-                var mn = Double.infinity, mx = -Double.infinity
-                Self.widen(values, summary, levelStart: source, lo, hi, &mn, &mx)
-                summary.append(mn)
-                summary.append(mx)
-            }
-            source = starts[starts.count - 1]
-            starts.append(source + count)
-            below = count
-        }
-        self.summary = summary
-        levelStarts = starts
+        levels = []
+        levels.reserveCapacity(8)
+        extendLevels(from: 0)
     }
 
     /// The number of indexed prices.
     @inlinable public var count: Int { values.count }
 
     /// Extra memory of the index beyond the prices themselves, in bytes.
-    public var summaryBytes: Int { summary.count * MemoryLayout<Double>.stride }
+    public var summaryBytes: Int { levels.reduce(0) { $0 + $1.count } * MemoryLayout<Double>.stride }
+
+    /// Appends prices to the index, recomputing only the blocks that hold them.
+    public mutating func append(contentsOf newValues: [Double]) {
+        guard !newValues.isEmpty else { return }
+        let first = values.count
+        values.append(contentsOf: newValues)
+        extendLevels(from: first)
+    }
+
+    /// Appends rows to `series` and extends this index over its prices, keeping one
+    /// shared copy of them (the index lets go of its copy while the series grows, so
+    /// neither copies the column). When the series had to be re-sorted (a row out
+    /// of order or with a time already there) the index is rebuilt: the answer says
+    /// so, and the caller rebuilds whatever else depends on indices.
+    public mutating func append(times: [Int64], prices: [Double], to series: inout PriceSeries) -> PriceSeries.Growth {
+        values = []
+        let growth = series.append(times: times, prices: prices)
+        values = series.prices
+        switch growth {
+        case .extended(let from): extendLevels(from: from)
+        case .reordered:
+            levels = []
+            extendLevels(from: 0)
+        }
+        return growth
+    }
+
+    /// Recomputes the summary entries that cover prices `first...` (and keeps the others).
+    mutating func extendLevels(from first: Int) {
+        var below = values.count
+        var changed = first   // the first entry of the level below that changed
+        var level = 0
+        while below > Self.branching {
+            let count = (below + Self.branching - 1) >> Self.shift
+            if levels.count == level {
+                // A level that did not exist yet is computed whole, and so is every one above it.
+                levels.append([])
+                levels[level].reserveCapacity(2 * count)
+                changed = 0
+            }
+            let firstBlock = changed >> Self.shift
+            var entries = levels[level]
+            levels[level] = []
+            entries.removeSubrange(min(2 * firstBlock, entries.count)...)
+            entries.reserveCapacity(2 * count)
+            let source = level == 0 ? values : levels[level - 1]
+            let pairs = level > 0
+            source.withUnsafeBufferPointer { s in
+                for block in firstBlock..<count {
+                    let lo = block << Self.shift, hi = min(lo + Self.branching, below)
+                    var mn = Double.infinity, mx = -Double.infinity
+                    if pairs {
+                        for i in lo..<hi {
+                            let a = s[2 * i], c = s[2 * i + 1]
+                            if a < mn { mn = a }
+                            if c > mx { mx = c }
+                        }
+                    } else {
+                        for i in lo..<hi {
+                            let x = s[i]
+                            if x < mn { mn = x }
+                            if x > mx { mx = x }
+                        }
+                    }
+                    entries.append(mn)
+                    entries.append(mx)
+                }
+            }
+            levels[level] = entries
+            changed = firstBlock
+            below = count
+            level += 1
+        }
+    }
 
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.
     public func minMax(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
         precondition(range.lowerBound >= 0 && range.upperBound < values.count, "range outside the prices")
         var lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
-        let levels = levelStarts.count - 1
         let b = Self.branching, shift = Self.shift
         var level = 0
         while true {
-            let start = level == 0 ? -1 : levelStarts[level - 1]
-            if level == levels || hi - lo + 1 < 2 * b {
-                Self.widen(values, summary, levelStart: start, lo, hi + 1, &mn, &mx)
+            let entries = level == 0 ? values : levels[level - 1]
+            if level == levels.count || hi - lo + 1 < 2 * b {
+                Self.widen(entries, pairs: level > 0, lo, hi + 1, &mn, &mx)
                 return (mn, mx)
             }
             // Whole blocks firstBlock...lastBlock are answered by the next level.
             let firstBlock = (lo + b - 1) >> shift
             let lastBlock = ((hi + 1) >> shift) - 1
-            Self.widen(values, summary, levelStart: start, lo, firstBlock << shift, &mn, &mx)
-            Self.widen(values, summary, levelStart: start, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
+            Self.widen(entries, pairs: level > 0, lo, firstBlock << shift, &mn, &mx)
+            Self.widen(entries, pairs: level > 0, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
             lo = firstBlock
             hi = lastBlock
             level += 1
         }
     }
 
-    /// Widens `mn...mx` by the entries `from..<to` of the level that starts at pair
-    /// `levelStart` of `summary`, or of the prices when `levelStart` is -1.
+    /// Widens `mn...mx` by the entries `from..<to` of one level: prices, or (min, max)
+    /// pairs stored interleaved when `pairs`.
     @inline(__always)
-    static func widen(_ values: [Double], _ summary: [Double], levelStart: Int, _ from: Int, _ to: Int,
+    static func widen(_ entries: [Double], pairs: Bool, _ from: Int, _ to: Int,
                       _ mn: inout Double, _ mx: inout Double) {
         guard from < to else { return }
-        if levelStart < 0 {
-            values.withUnsafeBufferPointer { v in
+        entries.withUnsafeBufferPointer { s in
+            if !pairs {
                 for i in from..<to {
-                    let x = v[i]
+                    let x = s[i]
                     if x < mn { mn = x }
                     if x > mx { mx = x }
                 }
-            }
-        } else {
-            summary.withUnsafeBufferPointer { s in
-                for i in (levelStart + from)..<(levelStart + to) {
+            } else {
+                for i in from..<to {
                     let a = s[2 * i], c = s[2 * i + 1]
                     if a < mn { mn = a }
                     if c > mx { mx = c }

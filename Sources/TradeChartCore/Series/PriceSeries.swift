@@ -24,4 +24,57 @@ public struct PriceSeries: Sendable, Equatable {
     /// The number of points.
     @inlinable public var count: Int { prices.count }
     @inlinable public var isEmpty: Bool { prices.isEmpty }
+
+    /// What appending rows did to the points already there.
+    public enum Growth: Sendable, Equatable {
+        /// The new points follow the old ones, from this index on; the old ones are unchanged.
+        case extended(from: Int)
+        /// A new row came out of order or repeated a time: every point was sorted again
+        /// (the last row of a time kept), so indices changed.
+        case reordered
+    }
+
+    /// Appends rows (in the order they were read) in place. Rows newer than the last
+    /// point, in ascending order, are appended as they are; otherwise the whole series
+    /// is sorted and deduplicated as a load would (the row read last wins).
+    public mutating func append(times newTimes: [Int64], prices newPrices: [Double]) -> Growth {
+        precondition(newTimes.count == newPrices.count, "times and prices must have the same length")
+        let first = count
+        var ordered = newTimes.first.map { t in times.last.map { t > $0 } ?? true } ?? true
+        if ordered {
+            for i in newTimes.indices.dropFirst() where newTimes[i] <= newTimes[i - 1] { ordered = false; break }
+        }
+        times.append(contentsOf: newTimes)
+        prices.append(contentsOf: newPrices)
+        if !ordered {
+            _ = SeriesOrder.sortKeepingLast(&times, &prices)
+            hasTimeOfDay = Self.hasTimeOfDay(times)
+            return .reordered
+        }
+        if first <= 1 {
+            hasTimeOfDay = Self.hasTimeOfDay(times)
+        } else if !hasTimeOfDay && !newTimes.isEmpty {
+            hasTimeOfDay = Self.twoOnOneDay(times[(first - 1)...])
+        }
+        return .extended(from: first)
+    }
+
+    /// Whether sorted times carry a time of day: two points on one calendar day, or a
+    /// single point off midnight.
+    static func hasTimeOfDay(_ times: [Int64]) -> Bool {
+        if times.count == 1 { return LocalTime.secondOfDay(times[0]) != 0 }
+        return twoOnOneDay(times[...])
+    }
+
+    /// Whether two neighbouring sorted times fall on one calendar day.
+    static func twoOnOneDay(_ times: ArraySlice<Int64>) -> Bool {
+        guard let firstTime = times.first else { return false }
+        var previous = LocalTime.dayNumber(firstTime)
+        for t in times.dropFirst() {
+            let day = LocalTime.dayNumber(t)
+            if day == previous { return true }
+            previous = day
+        }
+        return false
+    }
 }

@@ -88,6 +88,56 @@ struct FieldParsingTests {
         }
     }
 
+    /// Wherever the allocation-free fast path answers, it gives what the reference
+    /// (normalise, then `Double(String)`) gives: separators in every place, both files.
+    @Test func theFastPathAgreesWithTheReferenceOnSeparatorSoup() {
+        var rng = SplitMix64(seed: 0x5365_7073)
+        let alphabet = Array("0123456789012345678901234567890123456789.,.,-+".utf8)
+        var answered = 0
+        for _ in 0..<300_000 {
+            let count = 1 + Int(rng.next() % 16)
+            var bytes = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            for delimiter: UInt8 in [0x2C, 0x3B] {
+                bytes.withUnsafeBufferPointer { b in
+                    let p = b.baseAddress!, e = p + b.count
+                    guard let fast = DecimalParser.fastPath(p, e, delimiter: delimiter) else { return }
+                    answered += 1
+                    let reference = DecimalParser.slowPath(p, e, delimiter: delimiter)
+                    #expect(reference == .value(fast), "\(String(decoding: bytes, as: UTF8.self)) delimiter \(delimiter)")
+                }
+            }
+            if rng.next() % 4 == 0 { bytes.removeAll() }
+        }
+        // The German and English shapes themselves take the fast path.
+        #expect(answered > 50_000)
+        for (text, delimiter, value) in [("15.234,56", UInt8(0x3B), 15234.56), ("1.015.234,5", 0x3B, 1_015_234.5),
+                                         ("12,084.30", 0x2C, 12084.3), ("221,50", 0x3B, 221.5), ("12,084", 0x2C, 12084)] {
+            var t = text
+            let fast = t.withUTF8 { u in DecimalParser.fastPath(u.baseAddress!, u.baseAddress! + u.count, delimiter: delimiter) }
+            #expect(fast == value, "\(text)")
+        }
+    }
+
+    /// Reading with the remembered day gives what a fresh reading gives, row after row,
+    /// for good and bad dates, times and offsets alike.
+    @Test func theDayCacheNeverChangesAResult() {
+        var rng = SplitMix64(seed: 0x6461_7973)
+        let dates = ["2019-05-17", "2019-05-18", "2019-02-29", "2020-02-29", "2019-13-01", "2019-5-17", " 2019-05-17", "2019/05/17"]
+        let clocks = ["", " 10:50:00", " 10:50:00+01:00", "T23:59:60Z", " 24:00:00", " 10:60:00", " 10:50:00+19:00", " 10:50:00-18:59",
+                      " 10:50:00+01:60", " 9:30", " 10:50", " 10:50:00.123", " 10:50:00 PM", "x10:50:00", " 1a:50:00", " 10:50:0", "\r"]
+        var cache = TimestampParser.DayCache()
+        for _ in 0..<20_000 {
+            let text = dates[Int(rng.next() % UInt64(dates.count))] + clocks[Int(rng.next() % UInt64(clocks.count))]
+            var bytes = text
+            bytes.withUTF8 { u in
+                let p = u.baseAddress!, e = p + u.count
+                let fresh = TimestampParser.parse(p, e)
+                let cached = TimestampParser.parse(p, e, cache: &cache)
+                #expect(cached == fresh, "\(text)")
+            }
+        }
+    }
+
     @Test func isoDatesAndTimes() {
         #expect(time("2019-06-14") == day(2019, 6, 14))
         #expect(time("2019-06-14 09:30") == day(2019, 6, 14) + 34_200)

@@ -109,9 +109,9 @@ struct HostileInputTests {
         #expect(s.series.times.first == Self.day("2019-01-01"))
     }
 
-    @Test func openQuoteSwallowsTheRestAsOneBadRow() throws {
+    @Test func anOpenQuoteInTheTimeColumnCostsOneRow() throws {
         let s = try #require(success("open_quote.csv"))
-        #expect(s.series.prices == [1, 2])
+        #expect(s.series.prices == [1, 2, 4])
         #expect(s.report.badRows == 1)
         #expect(s.report.firstBadLine == 4)
         #expect(s.report.firstBadReason == "a quote is left open")

@@ -38,6 +38,29 @@ struct MinMaxIndexTests {
         }
     }
 
+    /// Appending prices in pieces of any size builds the same pyramid as one build.
+    @Test func appendingInPiecesEqualsOneBuild() {
+        var rng = SplitMix64(seed: 4)
+        for n in [1, 15, 16, 17, 255, 256, 257, 4_097, 70_001] {
+            var p = 0.0
+            let v = (0..<n).map { _ in p += Double.random(in: -1...1, using: &rng); return p }
+            var index = MinMaxIndex([])
+            var i = 0
+            while i < n {
+                let piece = min(n - i, [1, 1, 2, 15, 16, 17, 300][Int(rng.next() % 7)])
+                index.append(contentsOf: Array(v[i..<i + piece]))
+                i += piece
+            }
+            let fresh = MinMaxIndex(v)
+            #expect(index.levels == fresh.levels, "n \(n)")
+            #expect(index.values == v)
+            for _ in 0..<200 {
+                let lo = Int.random(in: 0..<n, using: &rng), hi = Int.random(in: lo..<n, using: &rng)
+                #expect(index.minMax(lo...hi) == brute(v, lo...hi), "n \(n) range \(lo)...\(hi)")
+            }
+        }
+    }
+
     @Test func memoryIsAboutOneBytePerPoint() {
         let n = 1_000_000
         let index = MinMaxIndex(Array(repeating: 1, count: n))

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TradeChartCore
+
+/// `make bench` section "following": the CPU cost of one row appended to a followed
+/// file of 1e7 rows, through the stream parser (`feed`, `takeNewRows`), the series
+/// and the min-max index (`MinMaxIndex.append(times:prices:to:)`), as a follower
+/// does it. Target: under 1 ms a row. Measured with the thread's CPU clock.
+enum AppendBenchmark {
+    static func run(table: BenchTable) {
+        table.section("following: one appended row at 1e7 rows (feed + takeNewRows + series and index append), CPU time of the thread",
+                      columns: ["case", "rows", "appends", "median µs", "worst µs", "target µs"])
+        guard let path = LoadBenchmark.ensureFile(rows: 10_000_000), let file = fopen(path, "r") else { return }
+        var parser = CSVStreamParser(file: path, expectedBytes: LoadBenchmark.fileSize(path))
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        while true {
+            let n = fread(chunk, 1, 1 << 20, file)
+            if n <= 0 { break }
+            parser.feed(UnsafeRawBufferPointer(start: chunk, count: n))
+        }
+        chunk.deallocate()
+        fclose(file)
+        guard let all = try? parser.takeNewRows(), var last = all.times.last else { return }
+        var series = PriceSeries(name: "follow", times: [], prices: [], hasTimeOfDay: true)
+        var index = MinMaxIndex([])
+        _ = index.append(times: all.times, prices: all.prices, to: &series)
+        var micros: [Double] = []
+        var price = all.prices.last ?? 100
+        for i in 0..<1001 {
+            last += 60
+            price += i % 2 == 0 ? 0.25 : -0.125
+            let line = Array((stamp(last) + ",\(price),\(price),\(price),\(price),\(price),1000\n").utf8)
+            let start = cpuNow()
+            parser.feed(line)
+            guard let rows = try? parser.takeNewRows() else { return }
+            _ = index.append(times: rows.times, prices: rows.prices, to: &series)
+            micros.append((cpuNow() - start) * 1e6)
+        }
+        micros.sort()
+        table.row(["appended row at 1e7", "\(series.count)", "\(micros.count)", LoadBenchmark.fixed(micros[micros.count / 2], 1),
+                   LoadBenchmark.fixed(micros[micros.count - 1], 1), "1000"])
+    }
+
+    /// `2026-11-20 17:29:00+01:00`, as the generated files write times.
+    static func stamp(_ seconds: Int64) -> String {
+        let date = CivilDate(dayNumber: seconds / 86_400)
+        let s = Int(seconds % 86_400)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day)) \(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))+01:00"
+    }
+
+    static func cpuNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
