@@ -73,7 +73,7 @@ func checkFollowing(_ bytes: UnsafeRawBufferPointer, equals loaded: LoadedSeries
             series = snapshot.series
             index = MinMaxIndex(series.prices)
         } else {
-            _ = index.append(times: rows.times, prices: rows.prices, to: &series)
+            _ = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
         }
     }
     // A last line without its line end: the follower was given one, as a growing file would.

@@ -55,7 +55,8 @@ struct TradeChartCommand: ParsableCommand {
     var tz: String?
 
     @Option(name: .customLong("data-tz"),
-            help: ArgumentHelp("The zone the file's times are written in, for --tz (e.g. America/New_York).",
+            help: ArgumentHelp("The zone the file's times are written in, for --tz when they carry no UTC offset "
+                               + "(e.g. America/New_York).",
                                valueName: "ZONE"))
     var dataTz: String?
 
@@ -199,7 +200,7 @@ struct TradeChartCommand: ParsableCommand {
         }
         let clock: DisplayClock?
         do {
-            clock = try displayClock()
+            clock = try displayClock(for: series)
         } catch {
             StandardError.writeLine("tradechart: \(error)")
             return 2
@@ -354,15 +355,17 @@ struct TradeChartCommand: ParsableCommand {
         return status
     }
 
-    /// What `--tz` asks for: the data's zone (`--data-tz`) shown in another. Nil without
-    /// `--tz`, or when both name the same zone.
-    func displayClock() throws -> DisplayClock? {
+    /// What `--tz` asks for: the series' times shown in another zone, placed in UTC by
+    /// the offsets the file wrote with them, else by the zone `--data-tz` names. Nil
+    /// without `--tz`, or when both name the same zone.
+    func displayClock(for series: PriceSeries) throws -> DisplayClock? {
         guard let tz else { return nil }
         let target = try ZoneDatabase.load(tz)
+        if series.utcOffsets != nil { return DisplayClock(target: target) }
         guard let dataTz else {
-            // The loader keeps each time's wall clock but not its UTC offset, so the data's zone must be named.
-            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no zone; "
-                + "name theirs with --data-tz (e.g. --data-tz America/New_York)")
+            // Naive local times: which zone they are in is not written anywhere.
+            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no UTC offset; "
+                + "name their zone with --data-tz (e.g. --data-tz America/New_York)")
         }
         let source = try ZoneDatabase.load(dataTz)
         return source == target ? nil : DisplayClock(source: source, target: target)

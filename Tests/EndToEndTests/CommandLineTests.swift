@@ -123,8 +123,23 @@ struct TimeZoneOptionTests {
         #expect(words.output.contains("From Fri 8 Nov 2019, 23:30 to Sat 9 Nov 2019, 05:59, 390 prices."))
     }
 
+    /// Times written with their UTC offsets (or as Unix times) need no --data-tz.
+    @Test func timesWithOffsetsNeedOnlyTz() throws {
+        let fixture = "Tests/TradeChartCoreTests/Fixtures/Hostile/offsets_dst_newest_first.csv"
+        let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x20",
+                                                   "--tz", "America/New_York", fixture])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        // 09:00+01:00 on 29 March is 04:00 in New York (EDT since 10 March).
+        #expect(result.output.components(separatedBy: "\n")[0].hasSuffix("all since 29 Mar 2019 04:00 EDT"))
+        let unix = try ProcessRunner.tradechart(["--print", "--size", "100x20", "--tz", "Asia/Tokyo",
+                                                 "../shared/data/tradingview_SP_SPX_1D.csv"])
+        #expect(unix.status == 0)
+        #expect(unix.error.isEmpty)
+    }
+
     @Test(arguments: [
-        (["--tz", "Europe/Berlin"], "tradechart: time zone 'Europe/Berlin': the times in Data/sp500-1min.csv carry no zone; name theirs with --data-tz (e.g. --data-tz America/New_York)"),
+        (["--tz", "Europe/Berlin"], "tradechart: time zone 'Europe/Berlin': the times in Data/sp500-1min.csv carry no UTC offset; name their zone with --data-tz (e.g. --data-tz America/New_York)"),
         (["--tz", "Mars/Olympus", "--data-tz", "UTC"], "tradechart: time zone 'Mars/Olympus' (/usr/share/zoneinfo/Mars/Olympus): no such zone"),
         (["--tz", "../../etc/passwd", "--data-tz", "UTC"], "tradechart: time zone '../../etc/passwd': not a zone name (like Europe/Berlin or America/New_York)"),
     ])

@@ -66,6 +66,7 @@ public struct CSVStreamParser: Sendable {
     var monthFirstOnly = 0, dayFirstOnly = 0
     var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
     var unixMagnitude: Int64 = 0
+    var unixUnits = UnixUnits()
     var dayCache = TimestampParser.DayCache()
     /// Where the rows start: the byte after the header line (0 until it is read).
     var headerEnd = 0
@@ -74,6 +75,12 @@ public struct CSVStreamParser: Sendable {
     /// How many rows `takeNewRows` has handed out, and the column decisions it used.
     var handedOut = 0
     var handedOutReading: ColumnReading?
+    /// The UTC offset of each row kept, as runs in file order (`ParsedTime.noOffset` for
+    /// rows without one), and the last row's offset (`Int64.max` before the first row).
+    var offsetRuns = UTCOffsetRuns()
+    var lastOffset = Int64.max
+    /// Set when the offsets changed too often to keep as runs (see `noteOffset`).
+    var offsetsDropped = false
 
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
@@ -199,11 +206,12 @@ public struct CSVStreamParser: Sendable {
         var p = start
         while true {
             if line == 0 && bytesConsumed == 0 && p == start {
-                if end - p >= 2 && ((p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF)) {
-                    fatal = .notText(file: file, line: 1, reason: "UTF-16 text (save it as UTF-8)")
+                // A byte order mark is told apart on its first four bytes (UTF-32 starts like UTF-16).
+                if end - p < 4 && !final { return p }
+                if let encoding = Self.wideEncoding(byteOrderMark: UnsafeRawBufferPointer(start: p, count: min(4, end - p))) {
+                    fatal = .notText(file: file, line: 1, reason: "\(encoding) (save it as UTF-8)")
                     return end
                 }
-                if end - p < 3 && !final { return p }
                 if end - p >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { p += 3 }
             }
             let nlRaw = Self.find(p, 0x0A, end - p)
@@ -227,7 +235,10 @@ public struct CSVStreamParser: Sendable {
                 continue
             }
             if text.contains(0) {
-                fatal = .notText(file: file, line: line, reason: "it contains NUL bytes (binary data or UTF-16)")
+                let encoding = Self.wideEncoding(ofText: UnsafeRawBufferPointer(text))
+                fatal = .notText(file: file, line: line,
+                                 reason: encoding.map { "it contains NUL bytes: \($0), without a byte order mark (save it as UTF-8)" }
+                                    ?? "it contains NUL bytes (binary data)")
                 return end
             }
             if text.count >= 5 && text.count <= 6 && (text[0] | 0x20) == 0x73 && (text[1] | 0x20) == 0x65
@@ -495,9 +506,11 @@ public struct CSVStreamParser: Sendable {
             case .unix:
                 let magnitude = t.value < 0 ? 0 &- t.value : t.value
                 if magnitude > unixMagnitude { unixMagnitude = magnitude }
+                unixUnits.add(t.value, line: line, index: times.count)
             default: break
             }
             if let last = times.last, t.value <= last { unordered = true }
+            if Int64(t.offset) != lastOffset { noteOffset(t.offset, at: times.count) }
             times.append(t.value)
             prices.append(value)
         case .failure(let failure):
@@ -514,7 +527,7 @@ public struct CSVStreamParser: Sendable {
         let d = TimestampParser.parse(date.0, date.1, allowTime: false)
         guard case .success(var t) = d else { return d }
         if Self.isBlank(clock.0, clock.1) { return d }
-        let sod = TimestampParser.timeOfDay(clock.0, clock.1)
+        let sod = TimestampParser.timeOfDay(clock.0, clock.1, offset: &t.offset)
         guard sod >= 0 else { return .failure(.init(problem: sod == -2 ? .invalidTime : .unrecognised)) }
         guard t.family != .unix else { return .failure(.init(problem: .unrecognised)) }
         t.value += Int64(sod)

@@ -6,6 +6,8 @@ public struct NewRows: Sendable, Equatable {
     public var times: [Int64]
     /// Their prices.
     public var prices: [Double]
+    /// Their UTC offsets (counted from the first new row), when every one has one.
+    public var offsets: UTCOffsetRuns?
     /// True when a decision over the whole column (day/month order, Unix seconds or
     /// milliseconds) changed since rows were last handed out: rows handed out before
     /// now read differently, so the caller should take `snapshot()` once instead.
@@ -19,13 +21,16 @@ public struct NewRows: Sendable, Equatable {
 struct ColumnReading: Equatable {
     var dayFirst = false
     var unixDivisor: Int64 = 1
+    /// Which Unix times are in a smaller unit than the column's (bad rows).
+    var unixFilter: UnixUnits.Filter?
 }
 
 extension CSVStreamParser {
     /// The column decisions the rows read so far lead to.
     var columnReading: ColumnReading {
         ColumnReading(dayFirst: family == .slashed && dayFirstOnly > 0 && dayFirstOnly >= monthFirstOnly,
-                      unixDivisor: family == .unix ? Self.unixDivisor(magnitude: unixMagnitude) : 1)
+                      unixDivisor: family == .unix ? Self.unixDivisor(magnitude: unixMagnitude) : 1,
+                      unixFilter: family == .unix ? unixUnits.filter : nil)
     }
 
     /// Hands out the rows completed since the last call (all of them the first time),
@@ -38,9 +43,15 @@ extension CSVStreamParser {
         let changed = handedOut > 0 && handedOutReading != nil && handedOutReading != reading
         var newTimes = Array(times[handedOut...])
         var newPrices = Array(prices[handedOut...])
+        var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handedOut) }
         handedOut = times.count
         handedOutReading = reading
         if family == .slashed {
+            if let runs = offsets, runs.count > 1 {
+                var column = RowOffsets.column(runs.column(count: newTimes.count))
+                column.dropUnresolved(newTimes, dayFirst: reading.dayFirst)
+                offsets = column.runs
+            }
             var kept = 0
             for i in newTimes.indices {
                 guard let t = SlashedDate.resolve(newTimes[i], dayFirst: reading.dayFirst) else { continue }
@@ -51,8 +62,19 @@ extension CSVStreamParser {
             newTimes.removeLast(newTimes.count - kept)
             newPrices.removeLast(newPrices.count - kept)
         } else if reading.unixDivisor > 1 {
+            if let filter = reading.unixFilter {
+                var kept = 0
+                for i in newTimes.indices where !filter.isOtherUnit(newTimes[i]) {
+                    newTimes[kept] = newTimes[i]
+                    newPrices[kept] = newPrices[i]
+                    kept += 1
+                }
+                newTimes.removeLast(newTimes.count - kept)
+                newPrices.removeLast(newPrices.count - kept)
+            }
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
-        return NewRows(times: newTimes, prices: newPrices, columnChanged: changed, report: report)
+        return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets,
+                       columnChanged: changed, report: report)
     }
 }

@@ -227,12 +227,14 @@ extension CSVStreamParser {
             dayFirstOnly += part.dayFirstOnly
         }
         unixMagnitude = max(unixMagnitude, part.unixMagnitude)
+        unixUnits.absorb(part.unixUnits, lines: offset, rows: times.count)
         if family == nil { family = part.family }
         line += part.line
         bytesConsumed += part.bytesConsumed
         skippingLongRecord = part.skippingLongRecord
         if let last = times.last, let first = part.times.first, first <= last { unordered = true }
         unordered = unordered || part.unordered
+        absorbOffsets(of: part)
         Self.move(&part.times, to: &times)
         Self.move(&part.prices, to: &prices)
     }

@@ -6,16 +6,25 @@ extension CSVStreamParser {
         if let fatal { throw fatal }
         guard layout != nil else { throw .empty(file: file) }
         var report = self.report
-        if family == .slashed { resolveSlashed(&times, &prices, &report) }
-        if family == .unix { Self.scaleUnix(&times, magnitude: unixMagnitude) }
-        guard !times.isEmpty else { throw noRowsError(report) }
         // Rows read in strictly ascending time, in a format read as it is written, are already in order.
-        if unordered || family == .slashed || family == .unix {
-            report.duplicatesDropped = SeriesOrder.sortKeepingLast(&times, &prices)
+        let sorts = unordered || family == .slashed || family == .unix
+        var offsets = rowOffsets(rowCount: times.count, moves: sorts)
+        if family == .slashed {
+            offsets.dropUnresolved(times, dayFirst: columnReading.dayFirst)
+            resolveSlashed(&times, &prices, &report)
+        }
+        if family == .unix {
+            dropOtherUnits(&times, &prices, &report)
+            Self.scaleUnix(&times, magnitude: unixMagnitude)
+        }
+        guard !times.isEmpty else { throw noRowsError(report) }
+        if sorts {
+            report.duplicatesDropped = offsets.sortKeepingLast(&times, &prices)
         }
         let hasTimeOfDay = PriceSeries.hasTimeOfDay(times)
         let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
-        return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay),
+        return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay,
+                                                utcOffsets: offsets.runs),
                             report: report)
     }
 

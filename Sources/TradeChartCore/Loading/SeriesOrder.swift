@@ -7,14 +7,8 @@ enum SeriesOrder {
     /// Oldest-first input is only deduplicated; newest-first input is reversed in
     /// place; anything else is sorted through a 4-byte index permutation.
     static func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double]) -> Int {
-        let n = times.count
-        guard n > 1 else { return 0 }
-        var ascending = true, descending = true
-        for i in 1..<n {
-            if times[i] < times[i - 1] { ascending = false }
-            if times[i] > times[i - 1] { descending = false }
-            if !ascending && !descending { break }
-        }
+        guard times.count > 1 else { return 0 }
+        let (ascending, descending) = direction(times)
         if ascending {
             return deduplicate(&times, &prices, keepFirst: false)
         }
@@ -26,6 +20,17 @@ enum SeriesOrder {
         }
         permute(&times, &prices)
         return deduplicate(&times, &prices, keepFirst: false)
+    }
+
+    /// Whether the times never fall (ascending) and whether they never rise (descending).
+    static func direction(_ times: [Int64]) -> (ascending: Bool, descending: Bool) {
+        var ascending = true, descending = true
+        for i in times.indices.dropFirst() {
+            if times[i] < times[i - 1] { ascending = false }
+            if times[i] > times[i - 1] { descending = false }
+            if !ascending && !descending { break }
+        }
+        return (ascending, descending)
     }
 
     /// Stable sort by time through an index array (file order breaks ties).

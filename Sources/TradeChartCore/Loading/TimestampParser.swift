@@ -52,18 +52,25 @@ public struct ParsedTime: Sendable, Equatable {
     public var value: Int64
     /// For `slashed`: which orders the row allows (bit 0 month-first, bit 1 day-first).
     public var slashOrders: UInt8
+    /// The UTC offset written with the time in seconds east (`+01:00` is 3600, `Z` and
+    /// Unix times 0), or `noOffset` for a local time without one.
+    public var offset: Int32
 
-    @inline(__always) init(_ family: TimeFamily, _ value: Int64, slashOrders: UInt8 = 0) {
+    /// The offset of a time written without one (naive local time).
+    public static let noOffset = Int32.min
+
+    @inline(__always) init(_ family: TimeFamily, _ value: Int64, slashOrders: UInt8 = 0, offset: Int32 = noOffset) {
         self.family = family
         self.value = value
         self.slashOrders = slashOrders
+        self.offset = offset
     }
 }
 
 /// Hand-written parsers for time fields, working on bytes (no `String`, no
 /// `DateFormatter`, no `Calendar`). UTC offsets are read and checked but not
 /// applied: a time written with `+01:00` keeps its written time of day (the
-/// exchange's wall clock). Two-digit years pivot at 69: `69`-`99` are 19xx,
+/// exchange's wall clock), and the offset rides along in `ParsedTime.offset`. Two-digit years pivot at 69: `69`-`99` are 19xx,
 /// `00`-`68` are 20xx. Hours run 0-23 (with an optional AM/PM), minutes 0-59,
 /// seconds 0-60; fractions of a second are dropped.
 public enum TimestampParser {
@@ -130,9 +137,10 @@ public enum TimestampParser {
             cache = DayCache(key: key, keyTail: keyTail,
                              seconds: CivilDate(year: y, month: m, day: d).dayNumber * LocalTime.secondsPerDay)
         }
-        let sod = timeOfDayAfterDate(p + 10, e, allowTime: true)
+        var offset = ParsedTime.noOffset
+        let sod = timeOfDayAfterDate(p + 10, e, allowTime: true, offset: &offset)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
-        return .success(ParsedTime(.yearFirst, cache.seconds + Int64(sod)))
+        return .success(ParsedTime(.yearFirst, cache.seconds + Int64(sod), offset: offset))
     }
 
     /// Four ASCII digits as a number, or -1.
@@ -224,7 +232,7 @@ public enum TimestampParser {
         while q < e { v = v * 10 + Int64(q.pointee &- 0x30); q += 1 }
         // A negative time with a fraction lies before the whole second it names.
         let value = negative ? (fractional ? -v - 1 : -v) : v
-        return .success(ParsedTime(.unix, value))
+        return .success(ParsedTime(.unix, value, offset: 0))
     }
 
     /// Validates the date and reads the optional time of day after it.
@@ -232,10 +240,11 @@ public enum TimestampParser {
     static func finishDate(_ family: TimeFamily, year: Int, month: Int, day: Int,
                            rest: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
         guard CivilDate.exists(year: year, month: month, day: day) else { return fail(.invalidDate) }
-        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
+        var offset = ParsedTime.noOffset
+        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime, offset: &offset)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
         let days = CivilDate(year: year, month: month, day: day).dayNumber
-        return .success(ParsedTime(family, days * LocalTime.secondsPerDay + Int64(sod)))
+        return .success(ParsedTime(family, days * LocalTime.secondsPerDay + Int64(sod), offset: offset))
     }
 
     static func slashed(year: Int, first: Int, second: Int,
@@ -243,16 +252,19 @@ public enum TimestampParser {
         let orders: UInt8 = (CivilDate.exists(year: year, month: first, day: second) ? 1 : 0)
             | (CivilDate.exists(year: year, month: second, day: first) ? 2 : 0)
         guard orders != 0 else { return fail(.invalidDate) }
-        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime)
+        var offset = ParsedTime.noOffset
+        let sod = timeOfDayAfterDate(rest, e, allowTime: allowTime, offset: &offset)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
         return .success(ParsedTime(.slashed, SlashedDate.pack(year: year, first: first, second: second, secondOfDay: sod),
-                                   slashOrders: orders))
+                                   slashOrders: orders, offset: offset))
     }
 
     /// After a date: nothing, or a separator (`T`, space, comma) and a time of day.
-    /// Returns seconds of the day, -1 if unreadable, -2 if out of range.
+    /// Returns seconds of the day, -1 if unreadable, -2 if out of range; sets `offset`
+    /// when the time carries a UTC offset.
     @inline(__always)
-    static func timeOfDayAfterDate(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Int {
+    static func timeOfDayAfterDate(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool,
+                                   offset: inout Int32) -> Int {
         var p = start
         if p == e { return 0 }
         guard allowTime else { return -1 }
@@ -271,13 +283,17 @@ public enum TimestampParser {
                 let m = Int((v &>> 24) & 0xFF) &* 10 &+ Int((v &>> 32) & 0xFF)
                 let s = Int((v &>> 48) & 0xFF) &* 10 &+ Int(v &>> 56)
                 guard h < 24 && m < 60 && s <= 60 else { return -2 }
+                if r < e {
+                    let east = Int32(d2(r + 1) &* 3600 &+ d2(r + 4) &* 60)
+                    offset = r[0] == 0x2D ? -east : east
+                }
                 return h &* 3600 &+ m &* 60 &+ s
             }
         }
-        return timeOfDay(p, e)
+        return timeOfDay(p, e, offset: &offset)
     }
 
-    /// `±HH:MM` at `r`: hours up to 18, minutes up to 59 (as `offsetIsValid` reads them).
+    /// `±HH:MM` at `r`: hours up to 18, minutes up to 59 (as `utcOffset` reads them).
     @inline(__always) static func offsetHoursAndMinutesAreValid(_ r: UnsafePointer<UInt8>) -> Bool {
         let h = d2(r + 1), m = d2(r + 4)
         return h >= 0 && h <= 18 && m >= 0 && m < 60
@@ -287,6 +303,12 @@ public enum TimestampParser {
     /// `+01:00`, `+0100`, `+01`, `UTC`, `GMT`). Returns seconds of the day,
     /// -1 if unreadable, -2 if out of range.
     public static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int {
+        var offset = ParsedTime.noOffset
+        return timeOfDay(start, end, offset: &offset)
+    }
+
+    /// `timeOfDay`, also giving the UTC offset written after the time (left as it is without one).
+    public static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, offset: inout Int32) -> Int {
         var p = start
         var e = end
         while p < e && p.pointee == 0x20 { p += 1 }
@@ -296,8 +318,10 @@ public enum TimestampParser {
             let h = d2(p), m = d2(p + 3), s = d2(p + 6)
             let r = p + 8
             if h >= 0 && m >= 0 && s >= 0 && (r == e || r.pointee == 0x2B || r.pointee == 0x2D || r.pointee == 0x5A) {
-                guard offsetIsValid(r, e) else { return -1 }
+                let written = utcOffset(r, e)
+                guard written != invalidOffset else { return -1 }
                 guard h < 24 && m < 60 && s <= 60 else { return -2 }
+                if written != ParsedTime.noOffset { offset = written }
                 return h * 3600 + m * 60 + s
             }
         }
@@ -322,28 +346,41 @@ public enum TimestampParser {
             p += 2
             while p < e && p.pointee == 0x20 { p += 1 }
         }
-        guard offsetIsValid(p, e) else { return -1 }
+        let written = utcOffset(p, e)
+        guard written != invalidOffset else { return -1 }
         guard hour < 24 && m.value < 60 && s <= 60 else { return -2 }
+        if written != ParsedTime.noOffset { offset = written }
         return hour * 3600 + m.value * 60 + s
     }
 
-    /// Nothing, `Z`, `UTC`, `GMT`, or `±HH[:MM]` / `±HHMM` with hours up to 18.
+    /// What `utcOffset` returns for text that is no offset.
+    static let invalidOffset = Int32.max
+
+    /// Nothing (`ParsedTime.noOffset`), `Z`, `UTC`, `GMT` (0), or `±HH[:MM]` / `±HHMM`
+    /// with hours up to 18, in seconds east of UTC; `invalidOffset` for anything else.
     @inline(__always)
-    static func offsetIsValid(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+    static func utcOffset(_ start: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Int32 {
         var p = start
-        if p == e { return true }
-        if e - p == 1 { return p.pointee == 0x5A || p.pointee == 0x7A }
+        if p == e { return ParsedTime.noOffset }
+        if e - p == 1 { return p.pointee == 0x5A || p.pointee == 0x7A ? 0 : invalidOffset }
         if e - p == 3 {
             let a = p[0] | 0x20, b = p[1] | 0x20, c = p[2] | 0x20
-            if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) { return true }
+            if (a, b, c) == (0x75, 0x74, 0x63) || (a, b, c) == (0x67, 0x6D, 0x74) { return 0 }
         }
-        guard p.pointee == 0x2B || p.pointee == 0x2D else { return false }
+        guard p.pointee == 0x2B || p.pointee == 0x2D else { return invalidOffset }
+        let west = p.pointee == 0x2D
         p += 1
-        guard e - p >= 2, d2(p) >= 0, d2(p) <= 18 else { return false }
+        guard e - p >= 2, d2(p) >= 0, d2(p) <= 18 else { return invalidOffset }
+        let hours = Int32(d2(p))
         p += 2
-        if p == e { return true }
-        if p.pointee == 0x3A { p += 1 }
-        return e - p == 2 && d2(p) >= 0 && d2(p) < 60
+        var minutes: Int32 = 0
+        if p < e {
+            if p.pointee == 0x3A { p += 1 }
+            guard e - p == 2 && d2(p) >= 0 && d2(p) < 60 else { return invalidOffset }
+            minutes = Int32(d2(p))
+        }
+        let east = hours * 3600 + minutes * 60
+        return west ? -east : east
     }
 
     static let monthNames: [StaticString] = ["january", "february", "march", "april", "may", "june", "july",

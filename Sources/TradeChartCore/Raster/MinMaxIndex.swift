@@ -43,9 +43,10 @@ public struct MinMaxIndex: Sendable {
     /// neither copies the column). When the series had to be re-sorted (a row out
     /// of order or with a time already there) the index is rebuilt: the answer says
     /// so, and the caller rebuilds whatever else depends on indices.
-    public mutating func append(times: [Int64], prices: [Double], to series: inout PriceSeries) -> PriceSeries.Growth {
+    public mutating func append(times: [Int64], prices: [Double], offsets: UTCOffsetRuns? = nil,
+                                to series: inout PriceSeries) -> PriceSeries.Growth {
         values = []
-        let growth = series.append(times: times, prices: prices)
+        let growth = series.append(times: times, prices: prices, offsets: offsets)
         values = series.prices
         switch growth {
         case .extended(let from): extendLevels(from: from)

@@ -12,13 +12,17 @@ public struct PriceSeries: Sendable, Equatable {
     public var prices: [Double]
     /// True when the timestamps carry a time of day (intraday bars), false for daily data.
     public var hasTimeOfDay: Bool
+    /// The UTC offset of each point when the file gave one for every row (`+01:00`, `Z`,
+    /// Unix times), so each time can be placed in UTC; nil for naive local times.
+    public var utcOffsets: UTCOffsetRuns?
 
-    public init(name: String, times: [Int64], prices: [Double], hasTimeOfDay: Bool) {
+    public init(name: String, times: [Int64], prices: [Double], hasTimeOfDay: Bool, utcOffsets: UTCOffsetRuns? = nil) {
         precondition(times.count == prices.count, "times and prices must have the same length")
         self.name = name
         self.times = times
         self.prices = prices
         self.hasTimeOfDay = hasTimeOfDay
+        self.utcOffsets = utcOffsets
     }
 
     /// The number of points.
@@ -36,18 +40,32 @@ public struct PriceSeries: Sendable, Equatable {
 
     /// Appends rows (in the order they were read) in place. Rows newer than the last
     /// point, in ascending order, are appended as they are; otherwise the whole series
-    /// is sorted and deduplicated as a load would (the row read last wins).
-    public mutating func append(times newTimes: [Int64], prices newPrices: [Double]) -> Growth {
+    /// is sorted and deduplicated as a load would (the row read last wins). `offsets`
+    /// are the new rows' UTC offsets (counted from the first new row); without them the
+    /// series keeps none.
+    public mutating func append(times newTimes: [Int64], prices newPrices: [Double],
+                                offsets newOffsets: UTCOffsetRuns? = nil) -> Growth {
         precondition(newTimes.count == newPrices.count, "times and prices must have the same length")
         let first = count
+        if newTimes.isEmpty { return .extended(from: first) }
         var ordered = newTimes.first.map { t in times.last.map { t > $0 } ?? true } ?? true
         if ordered {
             for i in newTimes.indices.dropFirst() where newTimes[i] <= newTimes[i - 1] { ordered = false; break }
         }
+        let oldOffsets = first == 0 ? UTCOffsetRuns() : utcOffsets
         times.append(contentsOf: newTimes)
         prices.append(contentsOf: newPrices)
+        if var runs = oldOffsets, let newOffsets {
+            runs.append(newOffsets, shiftedBy: first)
+            utcOffsets = runs
+        } else {
+            utcOffsets = nil
+        }
         if !ordered {
-            _ = SeriesOrder.sortKeepingLast(&times, &prices)
+            var offsets = RowOffsets(runs: utcOffsets ?? UTCOffsetRuns(), dropped: utcOffsets == nil, rowCount: count,
+                                     moves: true)
+            _ = offsets.sortKeepingLast(&times, &prices)
+            utcOffsets = offsets.runs
             hasTimeOfDay = Self.hasTimeOfDay(times)
             return .reordered
         }

@@ -69,7 +69,7 @@ public struct ViewerView: Sendable {
             .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
-        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[index]) : nil }
+        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: index) : nil }
         if let cursor {
             let forms = momentTexts(state.shownSeries.times[cursor]).map { $0 + (zone ?? "") }
             header.right = .init(forms: forms + [""], style: .plain, yield: 3)

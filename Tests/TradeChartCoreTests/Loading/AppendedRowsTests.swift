@@ -25,7 +25,7 @@ struct AppendedRowsTests {
                 series = try parser.snapshot().series
                 index = MinMaxIndex(series.prices)
                 rebuilds += 1
-            } else if index.append(times: rows.times, prices: rows.prices, to: &series) == .reordered {
+            } else if index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series) == .reordered {
                 reorders += 1
             }
         }

@@ -42,4 +42,18 @@ struct DisplayClockTests {
         _ = v.handle(.key(.character("d")), at: 0)
         #expect(v.panel!.lines.contains { $0.contains("Fri 8 Nov 2019, 21:59") })
     }
+
+    @Test func timesWithTheirOwnOffsetsNeedNoDataZone() throws {
+        let s = try SeriesLoader.load(path: HostileInputTests.path("offsets_dst_newest_first.csv")).series
+        let clock = DisplayClock(target: Self.newYork)
+        // 09:00+01:00 and 09:00+02:00 are 08:00 and 07:00 UTC: 04:00 and 03:00 in New York (EDT since 10 March).
+        let shown = clock.shown(s)
+        #expect(shown.times[0] == Self.local(2019, 3, 29, 4, 0))
+        #expect(shown.times[3] == Self.local(2019, 4, 1, 3, 0))
+        #expect(clock.abbreviation(in: s, at: 3) == "EDT")
+        var v = ViewerState(series: s, range: .fiveDays, options: ViewerOptions(clock: clock), columns: 100, rows: 30)
+        #expect(v.frame(at: 0).plainText.components(separatedBy: "\n")[0].hasSuffix("all since 29 Mar 2019 04:00 EDT"))
+        _ = v.handle(.key(.end), at: 0)
+        #expect(v.frame(at: 0).plainText.components(separatedBy: "\n")[0].hasSuffix("Mon 1 Apr 2019 03:01 EDT"))
+    }
 }
