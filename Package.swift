@@ -50,7 +50,7 @@ let package = Package(
         ),
 
         // `make bench`: times whole runs of the program and core operations, prints a table.
-        .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
+        .executableTarget(name: "TradeChartBench", dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTerminal"]),
 
         // `make bench`: the reference it compares with, a minimal single-threaded C reader
         // (mmap, the close column only, min and max per dot column, a Braille envelope).

@@ -12,7 +12,8 @@ import TradeChartCore
 /// where they did, or it was written without growing (mtime or ctime moved, to the
 /// nanosecond) and reads differently. A path that becomes a directory or a device is
 /// waited out, not read. Between looks it costs nothing; a look at an unchanged file
-/// is one `stat` and one `pread` of 32 bytes.
+/// is one `stat` and one `pread` of 32 bytes. Once a chart was given, appended rows are
+/// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
 public final class FileFollower: Follower {
     public let path: String
     public var name: String { path }
@@ -32,8 +33,8 @@ public final class FileFollower: Follower {
     private var hasOpened = false
     /// Reloaded, and the new content has not given a chart yet.
     private var reloadPending = false
-    /// The series last handed out, to tell a rewrite from a file only touched.
-    private var lastGiven: LoadedSeries?
+    /// Whether the viewer has a series from this parser: then only new rows are handed out.
+    private var chartGiven = false
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
@@ -120,19 +121,19 @@ public final class FileFollower: Follower {
         if let after = FileStatus(descriptor: descriptor) { opened = after }
         // A partial line changes nothing until its line end arrives.
         guard parser.linesRead != linesBefore || reloadPending else { return .none }
-        return give(FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending))
+        return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven))
     }
 
     /// The file was written without growing (rewritten in place at the same size, or only
     /// touched): read it again, and hand the series out only when it differs.
     private func readAgain() -> FollowChange {
+        let previous = parser
         offset = 0
         tail = []
         reloadPending = true
         parser = CSVStreamParser(file: path, options: options, expectedBytes: opened.map { Int($0.size) })
-        let before = lastGiven
         let change = readFile()
-        if case .updated(let loaded, _) = change, loaded == before { return .none }
+        if case .updated(let loaded, _) = change, loaded == (try? previous.snapshot()) { return .none }
         return change
     }
 
@@ -146,16 +147,16 @@ public final class FileFollower: Follower {
         pipe = reader
         if case .failed(let code) = outcome { return .waiting("\(path): \(SeriesLoader.errorText(code))") }
         if parser.linesRead != linesBefore || reloadPending {
-            return give(FollowChange.snapshot(of: parser, name: path, reloaded: reloadPending))
+            return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven))
         }
         return justOpened ? .waiting("\(path) is a pipe and no rows have come yet") : .none
     }
 
     /// Notes what is handed out.
     private func give(_ change: FollowChange) -> FollowChange {
-        if case .updated(let loaded, _) = change {
+        if case .updated = change {
             reloadPending = false
-            lastGiven = loaded
+            chartGiven = true
         }
         if reloadPending, case .waiting = change {
             return .waiting("\(path) was truncated or replaced: waiting for rows")

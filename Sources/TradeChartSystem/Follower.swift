@@ -28,7 +28,7 @@ extension Follower {
             case .waiting(let reason):
                 if !told { onWait(reason) }
                 told = true
-            case .none:
+            case .none, .appended:
                 break
             }
             guard nextLook != nil else { return .problem("\(name): the input ended before two prices arrived") }

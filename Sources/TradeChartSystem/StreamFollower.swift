@@ -10,6 +10,8 @@ public final class StreamFollower: Follower {
     private var reader: PipeReader
     private var parser: CSVStreamParser
     public private(set) var ended = false
+    /// Whether the viewer has a series from this parser: then only new rows are handed out.
+    private var chartGiven = false
 
     public init(descriptor: Int32 = 0, name: String = "standard input", options: LoadOptions) {
         reader = PipeReader(descriptor: descriptor)
@@ -44,6 +46,8 @@ public final class StreamFollower: Follower {
         }
         // A partial line changes nothing until its line end arrives.
         guard parser.linesRead != linesBefore else { return .none }
-        return FollowChange.snapshot(of: parser, name: name, reloaded: false)
+        let change = FollowChange.rows(of: &parser, name: name, whole: false, shown: chartGiven)
+        if case .updated = change { chartGiven = true }
+        return change
     }
 }

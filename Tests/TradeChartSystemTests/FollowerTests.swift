@@ -49,7 +49,7 @@ struct FollowerTests {
     }
 
     /// A look that must come back at once: a look that blocks fails the test (and is freed).
-    static func look(_ follower: FileFollower, sourceLocation: SourceLocation = #_sourceLocation) -> FollowChange? {
+    static func look(_ follower: Shown<FileFollower>, sourceLocation: SourceLocation = #_sourceLocation) -> FollowChange? {
         withinTimeLimit("a look at \(follower.path)", unblock: { releaseReaderOfPipe(at: follower.path) },
                         sourceLocation: sourceLocation) { follower.poll() }
     }
@@ -73,7 +73,7 @@ struct FollowerTests {
     @Test func appendedRowsArriveAndAPartialLineWaits() throws {
         let file = TempFile()
         try file.write("Date,Close\n2024-01-02,10\n2024-01-03,11\n")
-        let follower = FileFollower(path: file.path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: file.path, options: LoadOptions()))
         #expect(Self.prices(follower.poll()) == [10, 11])
         #expect(follower.poll() == .none, "nothing new")
         try file.append("2024-01-04,1")
@@ -85,7 +85,7 @@ struct FollowerTests {
     @Test func truncatedOrReplacedFilesAreReloaded() throws {
         let file = TempFile()
         try file.write("Date,Close\n2024-01-02,10\n2024-01-03,11\n")
-        let follower = FileFollower(path: file.path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: file.path, options: LoadOptions()))
         _ = follower.poll()
         // Truncated, then rewritten past the old size between two looks.
         try file.write("Date,Close\n2025-02-02,20\n2025-02-03,21\n2025-02-04,22\n")
@@ -113,7 +113,7 @@ struct FollowerTests {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]) }
-        let follower = StreamFollower(descriptor: fds[0], name: "pipe", options: LoadOptions())
+        let follower = Shown(StreamFollower(descriptor: fds[0], name: "pipe", options: LoadOptions()))
         func send(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { write(fds[1], $0.baseAddress, $0.count - 1) } }
         #expect(follower.poll() == .none, "nothing there yet, and the look does not block")
         send("Date,Close\n2024-01-02,10\n")
@@ -137,7 +137,7 @@ struct FollowerTests {
         defer { close(fds[0]) }
         _ = "Date,Close\n2024-01-02,10\n".utf8CString.withUnsafeBufferPointer { write(fds[1], $0.baseAddress, $0.count - 1) }
         close(fds[1])
-        let follower = StreamFollower(descriptor: fds[0], name: "pipe", options: LoadOptions())
+        let follower = Shown(StreamFollower(descriptor: fds[0], name: "pipe", options: LoadOptions()))
         guard case .problem(let reason) = follower.waitForChart(onWait: { _ in }) else {
             Issue.record("expected a problem")
             return
@@ -150,10 +150,10 @@ struct FollowerTests {
     static let threeDays = "Date,Close\n2024-01-02,10\n2024-01-03,11\n2024-01-04,12\n"
 
     /// A file of three days, followed, after the first look read it.
-    static func followingThreeDays(sourceLocation: SourceLocation = #_sourceLocation) throws -> (TempFile, FileFollower) {
+    static func followingThreeDays(sourceLocation: SourceLocation = #_sourceLocation) throws -> (TempFile, Shown<FileFollower>) {
         let file = TempFile()
         try file.write(threeDays)
-        let follower = FileFollower(path: file.path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: file.path, options: LoadOptions()))
         #expect(prices(follower.poll()) == [10, 11, 12], sourceLocation: sourceLocation)
         return (file, follower)
     }
@@ -173,7 +173,7 @@ struct FollowerTests {
         let rows = (3...20).map { String(format: "2024-01-%02d,%d\n", $0, $0) }.joined()
         try file.write("Date,Close\n2024-01-02,10\n" + rows)
         file.setModified(seconds: 1_700_000_000)
-        let follower = FileFollower(path: file.path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: file.path, options: LoadOptions()))
         #expect(Self.prices(follower.poll())?.first == 10)
         // Only the first price changes, far before the last bytes read; the write moves the file's times.
         try file.overwrite("Date,Close\n2024-01-02,90\n")
@@ -195,7 +195,7 @@ struct FollowerTests {
         let path = NSTemporaryDirectory() + "tc-follower-\(UUID().uuidString).fifo"
         #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
-        let follower = FileFollower(path: path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: path, options: LoadOptions()))
         // No writer yet: the look comes back at once and says what it waits for.
         let first = Self.look(follower)
         #expect(Self.waitingReason(first)?.contains("pipe") == true, "\(String(describing: first))")
@@ -258,7 +258,7 @@ struct FollowerTests {
         #expect(mkdir(folder, 0o700) == 0)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = kind == "directory" ? folder : "/dev/zero"
-        let follower = FileFollower(path: path, options: LoadOptions())
+        let follower = Shown(FileFollower(path: path, options: LoadOptions()))
         let change = withinTimeLimit("waiting for a chart from \(path)") {
             follower.waitForChart(onWait: { _ in })
         }

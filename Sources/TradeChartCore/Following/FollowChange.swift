@@ -4,6 +4,9 @@ public enum FollowChange: Sendable, Equatable {
     case none
     /// New rows arrived (or the input was reloaded): the whole series as it stands now, at least two points.
     case updated(LoadedSeries, reloaded: Bool)
+    /// Rows appended to the series given before, read with the same column decisions:
+    /// the viewer extends its series and index in place (`MinMaxIndex.append`).
+    case appended(NewRows)
     /// No chart yet (no header, fewer than two prices, the file is missing for a moment); more may come.
     case waiting(String)
     /// The input cannot give a chart and nothing more will change that.
@@ -15,6 +18,25 @@ public enum FollowChange: Sendable, Equatable {
             let loaded = try parser.snapshot()
             guard loaded.series.count >= 2 else { return .waiting("\(name): only one price so far, a chart needs two") }
             return .updated(loaded, reloaded: reloaded)
+        } catch {
+            return parser.error == nil ? .waiting("\(error)") : .problem("\(error)")
+        }
+    }
+
+    /// What the rows the parser completed since the last look change: the whole series
+    /// the first time a chart can be drawn, after a reload (`whole`), or when a decision
+    /// over the whole column changed; else only the rows appended (none: `.none`).
+    /// `shown` says whether the viewer has a series from this parser already.
+    public static func rows(of parser: inout CSVStreamParser, name: String, whole: Bool, shown: Bool) -> FollowChange {
+        if whole || !shown {
+            let change = snapshot(of: parser, name: name, reloaded: whole)
+            if case .updated = change { parser.markRowsHandedOut() }
+            return change
+        }
+        do {
+            let rows = try parser.takeNewRows()
+            if rows.columnChanged { return snapshot(of: parser, name: name, reloaded: false) }
+            return rows.times.isEmpty && rows.report == rows.reportBefore ? .none : .appended(rows)
         } catch {
             return parser.error == nil ? .waiting("\(error)") : .problem("\(error)")
         }

@@ -21,8 +21,16 @@ public struct FollowStatus: Sendable, Equatable {
         switch change {
         case .none:
             return .keep
-        case .updated(let loaded, let reloaded):
-            let summary = loaded.report.summary
+        case .updated, .appended:
+            var reloaded = false
+            let summary: String?
+            switch change {
+            case .updated(let loaded, let wasReloaded):
+                reloaded = wasReloaded
+                summary = loaded.report.summary
+            case .appended(let rows): summary = rows.report.summary
+            default: summary = nil
+            }
             let wasProblem = noteIsProblem
             noteIsProblem = false
             if reloaded {

@@ -75,6 +75,7 @@ public struct CSVStreamParser: Sendable {
     /// How many rows `takeNewRows` has handed out, and the column decisions it used.
     var handedOut = 0
     var handedOutReading: ColumnReading?
+    var handedOutReport: LoadReport?
     /// The UTC offset of each row kept, as runs in file order (`ParsedTime.noOffset` for
     /// rows without one), and the last row's offset (`Int64.max` before the first row).
     var offsetRuns = UTCOffsetRuns()

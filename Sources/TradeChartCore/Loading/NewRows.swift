@@ -14,6 +14,8 @@ public struct NewRows: Sendable, Equatable {
     public var columnChanged: Bool
     /// What was skipped so far (bad and missing rows, counted as they were read).
     public var report: LoadReport
+    /// The report when rows were handed out before (to tell whether more were skipped).
+    public var reportBefore: LoadReport?
 }
 
 /// How a time column is read once the whole column is known: the day/month order
@@ -43,6 +45,8 @@ extension CSVStreamParser {
         let changed = handedOut > 0 && handedOutReading != nil && handedOutReading != reading
         var newTimes = Array(times[handedOut...])
         var newPrices = Array(prices[handedOut...])
+        let reportBefore = handedOutReport
+        handedOutReport = report
         var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handedOut) }
         handedOut = times.count
         handedOutReading = reading
@@ -75,6 +79,14 @@ extension CSVStreamParser {
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
         return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets,
-                       columnChanged: changed, report: report)
+                       columnChanged: changed, report: report, reportBefore: reportBefore)
+    }
+
+    /// Counts every row read so far as handed out, as when the whole series was given
+    /// (a snapshot): the next `takeNewRows` starts after them, without copying them.
+    public mutating func markRowsHandedOut() {
+        handedOut = times.count
+        handedOutReading = columnReading
+        handedOutReport = report
     }
 }

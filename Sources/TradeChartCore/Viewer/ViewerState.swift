@@ -10,6 +10,9 @@ public struct ViewerState: Sendable {
     public internal(set) var priceScale: PriceScale
     /// The min-max index over the scaled prices: what the projections and the rasterizer see.
     public internal(set) var index: MinMaxIndex
+    /// How often a followed input replaced the whole series (and its index) rather than
+    /// extending it in place: what following costs, for tests.
+    public internal(set) var seriesRebuilds = 0
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
     /// The oldest point drawn: during a morph it includes the points sliding in or out.

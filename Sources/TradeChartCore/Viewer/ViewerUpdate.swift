@@ -226,6 +226,7 @@ extension ViewerState {
     /// what the follower's rules say.
     mutating func follow(_ change: FollowChange, at time: Double) {
         if case .updated(let loaded, _) = change { replaceSeries(loaded.series, at: time) }
+        if case .appended(let rows) = change { appendRows(rows, at: time) }
         var rules = followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
         case .keep: break
@@ -240,19 +241,25 @@ extension ViewerState {
     /// screen to the new target, no jump).
     mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
         guard newSeries.count >= 2 else { return }
-        let cursorTime = cursor.map { series.times[$0] }
-        // How far every old index moves: anchored on the old newest point (0 when rows
-        // were only appended); when that moment is gone, the series are matched from the right.
-        let oldNewest = series.times[series.count - 1]
-        let anchor = newSeries.lowerBound(of: oldNewest)
-        let offset = anchor < newSeries.count && newSeries.times[anchor] == oldNewest
-            ? anchor - (series.count - 1) : newSeries.count - series.count
-        let running = morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
-
+        let before = SeriesBefore(self, at: time)
         series = newSeries
         shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
         (priceScale, index) = Self.scaledIndex(newSeries.prices)
-        let labels = Self.priceLabels(index, priceScale, prices: newSeries.prices)
+        seriesRebuilds += 1
+        settleSeries(after: before, labels: Self.priceLabels(index, priceScale, prices: newSeries.prices), at: time)
+    }
+
+    /// The rest of a change of series: the range, the labels, the morph and the cursor
+    /// follow the points to where they are now (`series`, `shownSeries` and `index` are new).
+    mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
+        let newSeries = series
+        // How far every old index moves: anchored on the old newest point (0 when rows
+        // were only appended); when that moment is gone, the series are matched from the right.
+        let anchor = newSeries.lowerBound(of: before.newest)
+        let offset = anchor < newSeries.count && newSeries.times[anchor] == before.newest
+            ? anchor - (before.count - 1) : newSeries.count - before.count
+        let running = before.running
+        let cursorTime = before.cursorTime
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)

@@ -78,7 +78,8 @@ struct AppendedRowsTests {
         let second = try parser.takeNewRows()
         #expect(second.columnChanged)
         #expect(second.times == [CivilDate(year: 2019, month: 2, day: 25).dayNumber * 86_400])
-        #expect(try parser.takeNewRows() == NewRows(times: [], prices: [], columnChanged: false, report: parser.report))
+        #expect(try parser.takeNewRows() == NewRows(times: [], prices: [], columnChanged: false, report: parser.report,
+                                                             reportBefore: parser.report))
     }
 
     @Test func appendingInOrderExtendsAndOutOfOrderReorders() {

@@ -1,0 +1,68 @@
+/// What a change of series needs to know about the series before it: its newest
+/// moment and size (to tell how far every index moved), the cursor's moment, and a
+/// morph still running (it goes on from what is on screen, no jump).
+struct SeriesBefore {
+    var newest: Int64
+    var count: Int
+    var cursorTime: Int64?
+    var running: Morph?
+
+    init(_ state: ViewerState, at time: Double) {
+        newest = state.series.times[state.series.count - 1]
+        count = state.series.count
+        cursorTime = state.cursor.map { state.series.times[$0] }
+        running = state.morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
+    }
+}
+
+extension ViewerState {
+    /// Rows appended to a followed input: the series, the min-max index and the shown
+    /// times grow in place, so a row costs the same at ten million points as at ten
+    /// (a binary search or two, not a pass over the points). Rows out of order are
+    /// sorted in and the index rebuilt (`PriceSeries.Growth.reordered`); prices beyond
+    /// what draws unscaled (`PriceScale`) take the whole-series path.
+    mutating func appendRows(_ rows: NewRows, at time: Double) {
+        guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return }
+        guard series.count >= 2, priceScale == .identity else {
+            var grown = series
+            _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
+            replaceSeries(grown, at: time)
+            return
+        }
+        let before = SeriesBefore(self, at: time)
+        let wasWhole = priceFormatter.significantDigits == nil && priceFormatter.decimals == 0
+        // The shown series shares the columns (the prices always, the times when no other
+        // zone is shown): let go of them, so they grow in place instead of being copied.
+        shownSeries.prices = []
+        if options.clock == nil { shownSeries.times = [] }
+        let growth = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
+        var all = index.minMax(0...(index.count - 1))
+        if PriceScale(forMagnitude: max(abs(all.min), abs(all.max))) != .identity {
+            (priceScale, index) = Self.scaledIndex(series.prices)
+            all = index.minMax(0...(index.count - 1))
+            seriesRebuilds += 1
+        }
+        if let clock = options.clock {
+            if case .extended(let from) = growth, series.hasTimeOfDay == shownSeries.hasTimeOfDay {
+                let tail = PriceSeries(name: series.name, times: Array(series.times[from...]), prices: Array(series.prices[from...]),
+                                       hasTimeOfDay: series.hasTimeOfDay,
+                                       utcOffsets: series.utcOffsets.map { $0.suffix(from: from) })
+                shownSeries.times.append(contentsOf: clock.shown(tail).times)
+                shownSeries.prices = series.prices
+                shownSeries.utcOffsets = series.utcOffsets
+            } else {
+                shownSeries = clock.shown(series)
+            }
+        } else {
+            shownSeries = series
+        }
+        if growth == .reordered { seriesRebuilds += 1 }
+        // Whole numbers (a volume column) stay without decimals while every new price is whole too.
+        let low = priceScale.price(all.min), high = priceScale.price(all.max)
+        let magnitude = max(abs(low), abs(high))
+        let formatter = growth == .reordered ? PriceFormatter(forPrices: series.prices, around: magnitude)
+            : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude) : PriceFormatter(forPricesAround: magnitude)
+        settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
+                     at: time)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import TradeChartCore
+
+/// Issue 14 point 3: rows appended to a followed input extend the viewer's series, its
+/// min-max index and its shown times in place (`FollowChange.appended`), and look
+/// exactly as if the grown series had replaced the old one: the morph goes on from
+/// what is on screen, the cursor stays on its moment, and only a row out of order (or
+/// a price that needs another scale) rebuilds the whole series.
+@Suite("Following: rows appended in place")
+struct AppendedRowsViewerTests {
+    static let daily = TestSeries.daily(days: 1269)
+    static let minutes = try! SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/sp500-1min.csv").path).series
+
+    /// `count` rows after the newest point of `series`, `step` seconds apart, rising; or,
+    /// with `late`, one more row dated before the newest point.
+    static func rows(after series: PriceSeries, count: Int, step: Int64, late: Bool = false, price: Double? = nil) -> NewRows {
+        var times = (1...count).map { series.times.last! + Int64($0) * step }
+        var prices = (1...count).map { price ?? series.prices.last! * (1 + 0.01 * Double($0)) }
+        if late {
+            times.append(series.times[series.count - 5] + 1)
+            prices.append(series.prices.last! * 0.9)
+        }
+        return NewRows(times: times, prices: prices, columnChanged: false, report: LoadReport(), reportBefore: LoadReport())
+    }
+
+    struct Case: CustomStringConvertible {
+        var name: String
+        var series: PriceSeries
+        var clock: DisplayClock?
+        var step: Int64
+        var late = false
+        var price: Double?
+        /// What happens before the rows arrive (at time 0), and when they arrive.
+        var keys: [KeyPress] = []
+        var arrival = 5.0
+        var rebuilds = 0
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "still", series: daily, step: 86_400),
+        Case(name: "during a morph", series: daily, step: 86_400, keys: [.character("6")], arrival: 0.4),
+        Case(name: "cursor on a point", series: daily, step: 86_400, keys: [.left, .left, .left]),
+        Case(name: "whole numbers", series: PriceSeries(name: "v", times: daily.times, prices: daily.prices.map { $0.rounded() },
+                                                        hasTimeOfDay: false), step: 86_400, price: 12_000),
+        Case(name: "in another zone", series: minutes, clock: DisplayClockTests.clock, step: 60, keys: [.character("1")],
+             arrival: 0.3),
+        Case(name: "a row out of order", series: daily, step: 86_400, late: true, keys: [.left], rebuilds: 1),
+        Case(name: "a price beyond the unscaled range", series: daily, step: 86_400, price: 1e300, rebuilds: 1),
+    ]
+
+    @Test(arguments: cases)
+    func appendingLooksExactlyLikeReplacingTheSeries(_ c: Case) {
+        var appended = ViewerState(series: c.series, range: nil, options: ViewerOptions(followed: "f.csv", clock: c.clock),
+                                   columns: 100, rows: 30)
+        for key in c.keys { _ = appended.handle(.key(key), at: 0) }
+        var replaced = appended
+        let rows = Self.rows(after: c.series, count: 3, step: c.step, late: c.late, price: c.price)
+        var grown = c.series
+        _ = grown.append(times: rows.times, prices: rows.prices)
+        _ = appended.handle(.follow(.appended(rows)), at: c.arrival)
+        _ = replaced.handle(.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false)), at: c.arrival)
+        #expect(appended.seriesRebuilds == c.rebuilds, "the series and its index grew in place")
+        #expect(replaced.seriesRebuilds == 1)
+        #expect(appended.series == grown)
+        #expect(appended.shownSeries == replaced.shownSeries)
+        #expect(appended.index.values == replaced.index.values)
+        #expect(appended.index.levels == replaced.index.levels)
+        #expect(appended.cursor == replaced.cursor)
+        #expect(appended.slice == replaced.slice)
+        for t in [c.arrival, c.arrival + 0.2, c.arrival + 0.6, c.arrival + 2] {
+            expectSameFrame(appended.frame(at: t), replaced.frame(at: t))
+        }
+    }
+}
