@@ -132,13 +132,17 @@ struct TradeChartCommand: ParsableCommand {
         let input = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
         let inputIsUTF8 = Array(file.utf8) == input.bytes
         if file != "-" {
-            // A missing or unreadable file is the first thing to say (without blocking on a FIFO).
-            let readable = input.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            // A missing or unreadable file is the first thing to say (without blocking on a FIFO,
+            // and without opening one: a writer waiting for a reader would be let in and cut off).
+            var info = stat()
+            let isFIFO = input.withCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+            let readable = isFIFO ? input.withCString { access($0, R_OK) }
+                : input.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
             guard readable >= 0 else {
                 StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
                 return 2
             }
-            close(readable)
+            if !isFIFO { close(readable) }
         }
         let output = audiograph.map { CommandLinePath(bytes: raw.bytes(of: $0), shown: $0) }
         if let output, let reason = Self.whyNotWrite(output, input: file == "-" ? nil : input) {
@@ -185,12 +189,14 @@ struct TradeChartCommand: ParsableCommand {
             loaded = firstLoaded
             follower = f
         } else {
-            do {
-                loaded = try inputIsUTF8 ? SeriesLoader.load(path: file, options: loadOptions)
-                    : Self.load(input, options: loadOptions)
-            } catch {
+            switch loadShowingProgress(input, options: loadOptions, interactive: interactive, device: device) {
+            case .finished(.success(let series)):
+                loaded = series
+            case .finished(.failure(let error)):
                 StandardError.writeLine("tradechart: \(error)")
                 return 2
+            case .stopped(let status):
+                return status
             }
         }
         let series = loaded.series
@@ -261,21 +267,34 @@ struct TradeChartCommand: ParsableCommand {
         return "--audiograph '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
     }
 
-    /// Loads a file whose name is not UTF-8: read whole through its bytes, and named as shown.
-    static func load(_ path: CommandLinePath, options: LoadOptions) throws -> LoadedSeries {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw LoadError.cannotOpen(file: path.shown, reason: SeriesLoader.errorText(errno)) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: SeriesLoader.chunkBytes)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw LoadError.readFailed(file: path.shown, reason: SeriesLoader.errorText(errno)) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
+    /// Loads the input, showing its progress on standard error when the load takes a while
+    /// and standard error is a terminal; `q` and Ctrl-C stop it (see `LoadProgressDisplay`).
+    /// Keys come from the terminal the viewer will read, or for `--print` from standard
+    /// input when it is one. A name that is not UTF-8 is opened by its bytes.
+    func loadShowingProgress(_ input: CommandLinePath, options: LoadOptions, interactive: Bool,
+                             device: TerminalScreen.Device) -> LoadProgressDisplay.Outcome {
+        let display: Int32? = isatty(2) != 0 ? 2 : nil
+        var keyboard: Int32? = nil
+        var ownKeyboard: Int32 = -1
+        if interactive && device == .controllingTerminal {
+            ownKeyboard = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            if ownKeyboard >= 0 { keyboard = ownKeyboard }
+        } else if file != "-" && isatty(0) != 0 {
+            keyboard = 0
         }
-        return try SeriesLoader.load(bytes: bytes, fileName: path.shown, options: options)
+        defer { if ownKeyboard >= 0 { close(ownKeyboard) } }
+        let file = self.file
+        let clock = MonotonicClock()
+        return LoadProgressDisplay.run(name: file == "-" ? "standard input" : input.shown, keyboard: keyboard,
+                                       display: display, clock: { clock.now() }) { progress throws(LoadError) in
+            if file == "-" || Array(file.utf8) == input.bytes {
+                return try SeriesLoader.load(path: file, options: options, progress: progress)
+            }
+            let fd = input.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            guard fd >= 0 else { throw LoadError.cannotOpen(file: input.shown, reason: SeriesLoader.errorText(errno)) }
+            defer { close(fd) }
+            return try SeriesLoader.load(descriptor: fd, fileName: input.shown, options: options, progress: progress)
+        }
     }
 
     /// `--print`: one frame of `range` to standard output.

@@ -20,13 +20,22 @@ public enum SeriesLoader {
         let fd: Int32 = isStdin ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(file: file, reason: errorText(errno)) }
         defer { if !isStdin { close(fd) } }
+        return try load(descriptor: fd, fileName: file, options: options, progress: progress)
+    }
+
+    /// Loads what the open file `fd` holds from where it stands (read in chunks, on every
+    /// core when it is a large regular file, as `load(path:)` does); `fileName` is used in
+    /// messages and as the default name. For a file opened by other means than a path
+    /// given as text (a name that is not UTF-8). The descriptor is left open.
+    public static func load(descriptor fd: Int32, fileName file: String, options: LoadOptions = .init(),
+                            progress: LoadProgressReporting? = nil) throws(LoadError) -> LoadedSeries {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .cannotOpen(file: file, reason: errorText(errno)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(file: file, reason: "it is a directory") }
         let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         var parser = CSVStreamParser(file: file, options: options, expectedBytes: size)
         let meter = ProgressMeter(progress, totalBytes: size)
-        if let size, size >= ParallelLoad.minimumBytes {
+        if let size, size >= ParallelLoad.minimumBytes, lseek(fd, 0, SEEK_CUR) == 0 {
             let threads = ParallelLoad.threadCount(requested: options.threads)
             if threads > 1, try ParallelLoad.read(ByteSource(fd: fd, size: size, file: file), threads: threads,
                                                   meter: meter, into: &parser) {

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Issue 14 point 4 in a real terminal (tmux): a load that takes a while (here a FIFO
+/// fed slowly) shows its progress on one line of standard error, rewritten in place;
+/// `q` and Ctrl-C stop it at once, leave nothing on the screen and give the terminal
+/// back (echo and line editing on); `--print` shows it only when standard error is a
+/// terminal.
+@Suite("Progress of a long load", .serialized)
+struct LoadProgressTests {
+    /// A FIFO and a shell script that writes a price file into it slowly (50 rows every
+    /// 50 ms, 100,000 rows in all: a load of minutes).
+    final class SlowInput {
+        let folder = NSTemporaryDirectory() + "tc-progress-\(UUID().uuidString)"
+        var fifo: String { folder + "/prices.csv" }
+        var feeder: String { folder + "/feed.sh" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(mkfifo(fifo, 0o600) == 0)
+            try """
+            {
+              echo "time,close"
+              i=0
+              while [ $i -lt 100000 ]; do
+                echo "$((1600000000 + i * 60)),$((100 + i % 7))"
+                i=$((i + 1))
+                [ $((i % 50)) -eq 0 ] && sleep 0.05
+              done
+            } > "$1"
+            """.write(toFile: feeder, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        /// The shell line: the feeder in the background, then `tradechart arguments`, its
+        /// exit status and the terminal's echo and line-editing modes afterwards.
+        func command(_ arguments: String) -> String {
+            "sh -c 'trap : INT QUIT; sh \(feeder) \(fifo) & \(TmuxSession.binary) \(arguments); echo exit=$?; "
+                + "stty -a | tr \" \" \"\\\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\\\n\" \" \"; echo; sleep 30'"
+        }
+    }
+
+    /// Whether the screen shows the progress line of a pipe: bytes, rows, time so far, how to stop.
+    static func showsProgress(_ screen: String) -> Bool {
+        screen.contains(#/Loading .*prices\.csv: [0-9.]+ [kM]?B, [0-9,]+ rows, [0-9]+ s so far \(q to stop\)/#)
+    }
+
+    @Test(arguments: [("q", 0), ("C-c", 130)])
+    func aSlowLoadShowsProgressAndStopsAtOnce(key: String, status: Int) throws {
+        let input = try SlowInput()
+        let t = try TmuxSession(input.command("--no-state \(input.fifo)"), width: 120, height: 10)
+        // The rows read grow while it is shown.
+        let first = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
+        let rows = { (screen: String) in screen.firstMatch(of: #/([0-9,]+) rows/#).map { String($0.1) } }
+        try t.waitForScreen(timeout: 10, "more rows read", settled: false) { screen in
+            Self.showsProgress(screen) && rows(screen) != rows(first)
+        }
+        try t.send(key)
+        let screen = try t.waitFor("exit=\(status)", timeout: 5)
+        #expect(screen.contains("icanon echo"), "the terminal is given back: \(screen)")
+        #expect(!screen.contains("Loading"), "nothing is left behind: \(screen)")
+    }
+
+    @Test func printShowsProgressOnlyOnATerminal() throws {
+        let input = try SlowInput()
+        let t = try TmuxSession(input.command("--print \(input.fifo) > /dev/null"), width: 120, height: 10)
+        _ = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
+        try t.send("q")
+        _ = try t.waitFor("exit=0", timeout: 5)
+        // Standard error into a file: no progress there, however long the load.
+        let quiet = try SlowInput()
+        let log = quiet.folder + "/stderr.txt"
+        let u = try TmuxSession(quiet.command("--print \(quiet.fifo) > /dev/null 2> \(log)"), width: 120, height: 10)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(!(try u.capture()).contains("Loading"))
+        #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Loading"))
+    }
+}
