@@ -1,0 +1,56 @@
+import Glibc
+
+/// A moving average as the chart draws it: its values over the whole series and the
+/// min-max index of those values as the axis plots them.
+public struct AverageLine: Sendable {
+    public let average: MovingAverage
+    /// The index of the plotted values (NaN before the first full window).
+    let plotIndex: MinMaxIndex
+
+    init(_ average: MovingAverage, plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
+        self.average = average
+        let values = log ? average.values.map(plotted) : scale.scaled(average.values)
+        plotIndex = MinMaxIndex(values)
+    }
+
+    public var bars: Int { average.bars }
+}
+
+/// The moving averages (SPEC section 10): `m` cycles none, 20 bars, 20, 50 and 200
+/// bars; `--average` sets any list. Each is computed once over the whole series, so a
+/// window's left edge shows the right value.
+extension ViewerState {
+    /// The lists `m` cycles through.
+    static let averageCycle: [[Int]] = [[], [20], [20, 50, 200]]
+
+    /// Shows the averages of `bars` bars (none for an empty list).
+    mutating func setAverages(_ bars: [Int]) {
+        averageBars = bars
+        memory.averages = bars.isEmpty ? nil : bars
+        refreshAverages()
+    }
+
+    /// The next list of `m`'s cycle after the one shown (a list from `--average` goes to none).
+    var nextAverages: [Int] {
+        guard let at = Self.averageCycle.firstIndex(of: averageBars) else { return [] }
+        return Self.averageCycle[(at + 1) % Self.averageCycle.count]
+    }
+
+    /// Computes the averages for the series and axis shown.
+    mutating func refreshAverages() {
+        let prices = series.prices
+        let log = logAxis, scale = priceScale
+        averages = averageBars.map { bars in
+            AverageLine(MovingAverage(bars: bars, prices: prices), plotted: { Glibc.log($0) }, scale: scale, log: log)
+        }
+    }
+
+    /// `MA20 12,034.50  MA50 11,987.10`: each average's value at `point` (a dash before it has one).
+    func averageLegend(at point: Int) -> [(text: String, role: ColorRole)] {
+        averages.enumerated().map { k, line in
+            let value = line.average.values[point]
+            let shown = value.isNaN ? "–" : priceFormatter.string(value)
+            return ("MA\(line.bars) \(shown)", ColorRole.palette(k))
+        }
+    }
+}
