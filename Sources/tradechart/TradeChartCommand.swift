@@ -250,13 +250,13 @@ struct TradeChartCommand: ParsableCommand {
         // the range asked for or, when that is unavailable, the one the viewer would open on.
         if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
         let settings = viewSettings(for: series, remembered: nil)
-        let opening = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0), columns: 100,
-                                  rows: 30, view: settings)
+        let opening = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0, clock: clock),
+                                  columns: 100, rows: 30, view: settings)
         if let note = opening.status { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
         if print { status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock)) }
         if describe {
-            status = max(status, printDescription(of: clock.map { $0.shown(series) } ?? series, slice: opening.slice))
+            status = max(status, printDescription(of: opening))
         }
         if let output { status = max(status, writeAudiograph(of: series, slice: opening.slice, to: output)) }
         return status

@@ -106,7 +106,7 @@ public enum Narration {
     static func description(_ state: ViewerState) -> [String] {
         var lines: [String] = []
         var continues = false
-        for line in RangeDescription(series: state.series, slice: state.slice).lines {
+        for line in state.descriptionLines {
             if continues, let last = lines.popLast() { lines.append(last + " " + line) } else { lines.append(line) }
             continues = !line.hasSuffix(".")
         }

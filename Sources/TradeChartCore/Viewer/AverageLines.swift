@@ -53,4 +53,24 @@ extension ViewerState {
             return ("MA\(line.bars) \(shown)", ColorRole.palette(k))
         }
     }
+
+    /// What the description says of each average at the range's newest point:
+    /// `Moving average of 20 bars: 11,280.84; the price is 2.08% above it.`
+    func averageDescriptionLines() -> [String] {
+        let last = slice.last
+        let price = series.prices[last]
+        return averages.map { line in
+            let value = line.average.values[last]
+            guard !value.isNaN else { return "Moving average of \(line.bars) bars: none yet (fewer bars than that)." }
+            let side = price > value ? "above" : price < value ? "below" : "at"
+            let gap = value > 0 && price != value ? " " + PriceFormatter(decimals: 2).string(abs(price / value - 1) * 100) + "%" : ""
+            return "Moving average of \(line.bars) bars: \(priceFormatter.string(value)); the price is\(gap) \(side) it."
+        }
+    }
+
+    /// The range (or window) in words, with the moving averages shown: what `d`, the
+    /// screen-reader mode and `--describe` say.
+    public var descriptionLines: [String] {
+        RangeDescription(series: shownSeries, slice: slice).lines + averageDescriptionLines()
+    }
 }

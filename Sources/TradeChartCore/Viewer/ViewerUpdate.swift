@@ -116,7 +116,7 @@ extension ViewerState {
             }
         case .describe:
             if options.showsPanels {
-                open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
+                open(.text(title: "\(spanLabel) in words", lines: descriptionLines))
             }
         case .messages: if options.showsPanels { open(.messages) }
         case .scroll: break
