@@ -1,6 +1,7 @@
 /// The parts of the key help, in the order they are shown.
 public enum KeyGroup: String, Sendable, CaseIterable {
-    case ranges = "Ranges"
+    case ranges = "Ranges, windows"
+    case chart = "Axis, averages"
     case cursor = "Cursor"
     case words = "Words and sound"
     case general = "General"

@@ -1,3 +1,5 @@
+import Glibc
+
 /// What a change of series needs to know about the series before it: its newest
 /// moment and size (to tell how far every index moved), the cursor's moment, and a
 /// morph still running (it goes on from what is on screen, no jump).
@@ -23,7 +25,8 @@ extension ViewerState {
     /// what draws unscaled (`PriceScale`) take the whole-series path.
     mutating func appendRows(_ rows: NewRows, at time: Double) {
         guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return }
-        guard series.count >= 2, priceScale == .identity else {
+        // A price at or below zero on a log axis turns the axis off: the whole-series path says so.
+        guard series.count >= 2, priceScale == .identity, !(logAxis && rows.prices.contains { !($0 > 0) }) else {
             var grown = series
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
             replaceSeries(grown, at: time)
@@ -35,6 +38,8 @@ extension ViewerState {
         // zone is shown): let go of them, so they grow in place instead of being copied.
         shownSeries.prices = []
         if options.clock == nil { shownSeries.times = [] }
+        // The plotted index is the price index itself on a linear axis: let go of it too.
+        if !logAxis { plotIndex = MinMaxIndex([]) }
         let growth = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
         var all = index.minMax(0...(index.count - 1))
         if PriceScale(forMagnitude: max(abs(all.min), abs(all.max))) != .identity {
@@ -42,6 +47,14 @@ extension ViewerState {
             all = index.minMax(0...(index.count - 1))
             seriesRebuilds += 1
         }
+        if !logAxis {
+            plotIndex = index
+        } else if case .extended(let from) = growth, priceScale == .identity {
+            plotIndex.append(contentsOf: series.prices[from...].map { Glibc.log($0) })
+        } else {
+            plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: true)
+        }
+        if !averageBars.isEmpty { refreshAverages() }
         if let clock = options.clock {
             if case .extended(let from) = growth, series.hasTimeOfDay == shownSeries.hasTimeOfDay {
                 let tail = PriceSeries(name: series.name, times: Array(series.times[from...]), prices: Array(series.prices[from...]),

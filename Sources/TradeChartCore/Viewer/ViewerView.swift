@@ -23,6 +23,7 @@ public struct ViewerView: Sendable {
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
+        drawLegend(into: &frame)
         if let status = state.status { drawStatus(status, into: &frame) }
         drawBottomRow(into: &frame)
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
@@ -48,7 +49,10 @@ public struct ViewerView: Sendable {
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
         let price = series.prices[index]
-        let move = PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
+        // With a mark (Space) the change is measured from the mark, else from the reference price.
+        let marked = state.markedPoint
+        let move = marked.map { PriceMove(from: $0, to: index, startPrice: series.prices[$0], endPrice: price) }
+            ?? PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
         let change = move.change
         // Said in signs and words too, never by colour alone; no change has no arrow.
@@ -66,7 +70,7 @@ public struct ViewerView: Sendable {
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
             .init(forms: ["\(arrow)\(amount) (\(percent))", arrow + (move.percent == nil ? amount : percent), ""],
                   style: changeStyle, yield: 4),
-            .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
+            .init(forms: marked.map { measureTexts(from: $0, to: index) } ?? [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
         let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: index) : nil }
@@ -79,6 +83,19 @@ public struct ViewerView: Sendable {
         for part in header.place(columns: layout.columns) {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
+    }
+
+    /// What a measurement from the mark says beside its change, then shorter forms:
+    /// `from the mark on 3 Jan 2019: 87 bars, 130 days`, `87 bars, 130 days`, `87 bars`.
+    func measureTexts(from marked: Int, to point: Int) -> [String] {
+        let times = state.shownSeries.times
+        let bars = abs(point - marked)
+        let days = Int((Double(abs(times[point] - times[marked])) / Double(LocalTime.secondsPerDay)).rounded())
+        let barText = bars == 1 ? "1 bar" : "\(bars) bars"
+        let dayText = days == 1 ? "1 day" : "\(days) days"
+        let when = state.series.hasTimeOfDay ? DateText.dayMonth(times[marked]) + " " + DateText.time(times[marked])
+            : DateText.dayMonthYear(times[marked])
+        return ["from the mark on \(when): \(barText), \(dayText)", "\(barText), \(dayText)", barText, ""]
     }
 
     /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,
@@ -107,7 +124,7 @@ public struct ViewerView: Sendable {
             // A trading day shown in a zone where it crosses midnight (`--tz`).
             span = "\(DateText.weekday(first)) \(DateText.dayMonth(first)) \(DateText.time(first)) \(dash) "
                 + "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
-        } else if slice.coversAllData {
+        } else if slice.coversAllData && state.range != .max {
             span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
         } else if s.hasTimeOfDay && state.range == .fiveDays {
             span = "\(DateText.dayMonthYear(first)) \(DateText.time(first)) \(dash) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
@@ -117,42 +134,65 @@ public struct ViewerView: Sendable {
         let short = state.range == .oneDay || state.range == .fiveDays
             ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
             : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
+        // A free window has no range to name: its dates say what it is.
+        guard state.window == nil else { return [span, short] }
         return [state.range.label + dot + span, state.range.label + dot + short, state.range.label]
     }
 
     /// The baseline's price at its row, then round tick values about every four rows,
-    /// never on the baseline's row or next to it.
+    /// never on the baseline's row or next to it. On a log axis the ticks are 1-2-5 per
+    /// decade (`LogTicks`); with percent labels they are round percent changes from the
+    /// reference price, and the baseline is `0%`.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
         let dotsHigh = Double((state.options.charset.dotRowsPerCell))
         let heightDots = Double(layout.chartHeight) * dotsHigh
-        // The projection maps scaled prices (see PriceScale); labels show prices.
-        let scale = state.priceScale
         let chartRows = layout.chartY..<(layout.chartY + layout.chartHeight)
+        let reference = state.baselinePrice
+        let percent = state.percentAxis && reference > 0
+        func row(_ price: Double) -> Int {
+            layout.chartY + Clamp.int((projection.y(state.plotted(price)) / dotsHigh).rounded(.down))
+        }
         guard projection.y.scale != 0 else {
             // Flat series (its reference price too): one label at mid height.
             let price = state.series.prices[state.slice.last]
-            let row = layout.chartY + Clamp.int(projection.y(scale.scaled(price)) / dotsHigh)
-            writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
+            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: row(price), into: &frame)
             return
         }
         // The baseline's price: during a morph, the price of the row the dashed line is on.
         let baselineRow = layout.chartY + Clamp.int((projection.baselineRow / dotsHigh).rounded(.down))
         let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0
         if baselineShown {
-            writeLabel(state.priceFormatter.string(scale.price(projection.y.inverse(projection.baselineRow))),
-                       row: baselineRow, into: &frame)
+            let price = state.price(ofPlotted: projection.y.inverse(projection.baselineRow))
+            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: baselineRow, into: &frame)
         }
-        let top = scale.price(projection.y.inverse(0)), bottom = scale.price(projection.y.inverse(heightDots))
+        let top = state.price(ofPlotted: projection.y.inverse(0))
+        let bottom = state.price(ofPlotted: projection.y.inverse(heightDots))
+        let (low, high) = (min(top, bottom), max(top, bottom))
         // About one label every four rows, never closer than every other row.
-        let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom),
-                               target: max(2, layout.chartHeight / 4), maxCount: max(2, layout.chartHeight / 2))
-        let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+        let target = max(2, layout.chartHeight / 4), most = max(2, layout.chartHeight / 2)
+        var labels: [(price: Double, text: String)]
+        if percent {
+            let ticks = PriceTicks(low: (low / reference - 1) * 100, high: (high / reference - 1) * 100,
+                                   target: target, maxCount: most)
+            let formatter = PriceFormatter(decimals: ticks.decimals)
+            labels = ticks.values.map { pct in
+                (reference * (1 + pct / 100), pct == 0 ? "0%" : formatter.signed(pct) + "%")
+            }
+        } else if state.logAxis {
+            let ticks = LogTicks(low: low, high: high, target: target, maxCount: most)
+            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+            labels = ticks.values.map { ($0, formatter.string($0)) }
+        } else {
+            let ticks = PriceTicks(low: low, high: high, target: target, maxCount: most)
+            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+            labels = ticks.values.map { ($0, formatter.string($0)) }
+        }
         var usedRows: Set<Int> = baselineShown ? [baselineRow - 1, baselineRow, baselineRow + 1] : []
-        for value in ticks.values {
-            let row = layout.chartY + Clamp.int((projection.y(scale.scaled(value)) / dotsHigh).rounded(.down))
-            guard chartRows.contains(row), !usedRows.contains(row) else { continue }
-            usedRows.insert(row)
-            writeLabel(formatter.string(value), row: row, into: &frame)
+        for label in labels {
+            let at = row(label.price)
+            guard chartRows.contains(at), !usedRows.contains(at) else { continue }
+            usedRows.insert(at)
+            writeLabel(label.text, row: at, into: &frame)
         }
     }
 
@@ -172,16 +212,26 @@ public struct ViewerView: Sendable {
         }
     }
 
+    /// The range bar's entries and the cells each takes: `[1Y]` for the active range,
+    /// ` 5Y ` for another, `(1D)` for one that cannot be shown (not only dim: vt100 has no
+    /// dim). While a free window is shown, no entry is active.
+    static func rangeBar(_ state: ViewerState) -> [(range: ChartRange, text: String, cells: Range<Int>)] {
+        var x = 0
+        return ChartRange.allCases.map { range in
+            let available = state.availability(of: range).slice != nil
+            let text = range == state.activeRange ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
+            defer { x += text.count }
+            return (range, text, x..<(x + text.count))
+        }
+    }
+
     func drawBottomRow(into frame: inout Frame) {
         var x = 0
-        for range in ChartRange.allCases {
-            let available = state.availability(of: range).slice != nil
-            let active = range == state.range
-            // Unavailable ranges are in parentheses, not only dim (vt100 has no dim).
-            let text = active ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
-            let style: CellStyle = active ? CellStyle(.accent, [.bold, .reverse])
+        for entry in Self.rangeBar(state) {
+            let available = state.availability(of: entry.range).slice != nil
+            let style: CellStyle = entry.range == state.activeRange ? CellStyle(.accent, [.bold, .reverse])
                 : (available ? .plain : CellStyle(.muted, .dim))
-            x = frame.write(text, x: x, y: layout.bottomRow, style: style)
+            x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.
@@ -198,8 +248,26 @@ public struct ViewerView: Sendable {
         frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
     }
 
+    /// The moving averages' legend at the right of the status line, each name in its
+    /// colour with its value at the cursor (or the newest point); what does not fit is
+    /// left out from the right, and a status message covers it.
+    func drawLegend(into frame: inout Frame) {
+        guard !state.averages.isEmpty else { return }
+        let point = state.displayedCursor(at: time) ?? state.slice.last
+        var entries = state.averageLegend(at: point)
+        let reserved = state.status.map { HeaderLayout.width($0) + 2 } ?? 0
+        while !entries.isEmpty,
+              entries.map({ HeaderLayout.width($0.text) }).reduce(0, +) + 2 * (entries.count - 1) > layout.columns - reserved {
+            entries.removeLast()
+        }
+        var x = layout.columns - (entries.map { HeaderLayout.width($0.text) }.reduce(0, +) + 2 * max(0, entries.count - 1))
+        for entry in entries {
+            x = frame.write(entry.text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 2
+        }
+    }
+
     /// The status line; a message too long for it is cut at a word with `…` and a dim
-    /// `[m]` that says which key shows it whole.
+    /// `[!]` that says which key shows it whole.
     func drawStatus(_ status: String, into frame: inout Frame) {
         let style = CellStyle(.accent)
         guard HeaderLayout.width(status) > layout.columns else {
@@ -207,7 +275,7 @@ public struct ViewerView: Sendable {
             return
         }
         let ellipsis = unicode ? "…" : "..."
-        let key = " [m]"
+        let key = " [\(KeyMap.names(of: .messages).first ?? "?")]"
         let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
         var kept = DisplayWidth.prefix(status, cells: max(0, room))
         // Cut at a word when one ends in the last third, so no number is cut in two.

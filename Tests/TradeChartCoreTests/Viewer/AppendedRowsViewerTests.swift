@@ -46,7 +46,13 @@ struct AppendedRowsViewerTests {
                                                         hasTimeOfDay: false), step: 86_400, price: 12_000),
         Case(name: "in another zone", series: minutes, clock: DisplayClockTests.clock, step: 60, keys: [.character("1")],
              arrival: 0.3),
+        Case(name: "on a log axis", series: daily, step: 86_400, keys: [.character("L")]),
+        Case(name: "with moving averages", series: daily, step: 86_400, keys: [.character("m")]),
+        Case(name: "in a window at the newest point", series: daily, step: 86_400, keys: [.character("6"), .character("[")],
+             arrival: 0.5),
+        Case(name: "in a window panned back", series: daily, step: 86_400, keys: [.character("["), .character("<")]),
         Case(name: "a row out of order", series: daily, step: 86_400, late: true, keys: [.left], rebuilds: 1),
+        Case(name: "a price at zero on a log axis", series: daily, step: 86_400, price: 0, keys: [.character("L")], rebuilds: 1),
         Case(name: "a price beyond the unscaled range", series: daily, step: 86_400, price: 1e300, rebuilds: 1),
     ]
 
@@ -69,6 +75,9 @@ struct AppendedRowsViewerTests {
         #expect(appended.index.levels == replaced.index.levels)
         #expect(appended.cursor == replaced.cursor)
         #expect(appended.slice == replaced.slice)
+        #expect(appended.plotIndex.levels == replaced.plotIndex.levels)
+        #expect(appended.averages.map { $0.average.values.map(\.bitPattern) } == replaced.averages.map { $0.average.values.map(\.bitPattern) })
+        #expect(appended.status == replaced.status)
         for t in [c.arrival, c.arrival + 0.2, c.arrival + 0.6, c.arrival + 2] {
             expectSameFrame(appended.frame(at: t), replaced.frame(at: t))
         }
