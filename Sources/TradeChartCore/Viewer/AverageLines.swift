@@ -3,9 +3,9 @@ import Glibc
 /// A moving average as the chart draws it: its values over the whole series and the
 /// min-max index of those values as the axis plots them.
 public struct AverageLine: Sendable {
-    public let average: MovingAverage
+    public private(set) var average: MovingAverage
     /// The index of the plotted values (NaN before the first full window).
-    let plotIndex: MinMaxIndex
+    private(set) var plotIndex: MinMaxIndex
 
     init(_ average: MovingAverage, plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
         self.average = average
@@ -14,6 +14,14 @@ public struct AverageLine: Sendable {
     }
 
     public var bars: Int { average.bars }
+
+    /// Extends the line to the prices appended since (`prices` holds every price), in place.
+    mutating func extend(prices: [Double], plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
+        let first = average.values.count
+        average.extend(prices: prices)
+        let new = Array(average.values[first...])
+        plotIndex.append(contentsOf: log ? new.map(plotted) : scale.scaled(new))
+    }
 }
 
 /// The moving averages (SPEC section 10): `m` cycles none, 20 bars, 20, 50 and 200

@@ -8,12 +8,14 @@ struct SeriesBefore {
     var count: Int
     var cursorTime: Int64?
     var running: Morph?
+    var rebuilds: Int
 
     init(_ state: ViewerState, at time: Double) {
         newest = state.series.times[state.series.count - 1]
         count = state.series.count
         cursorTime = state.cursor.map { state.series.times[$0] }
         running = state.morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
+        rebuilds = state.seriesRebuilds
     }
 }
 
@@ -54,7 +56,13 @@ extension ViewerState {
         } else {
             plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: true)
         }
-        if !averageBars.isEmpty { refreshAverages() }
+        if case .extended = growth, seriesRebuilds == before.rebuilds {
+            for k in averages.indices {
+                averages[k].extend(prices: series.prices, plotted: { Glibc.log($0) }, scale: priceScale, log: logAxis)
+            }
+        } else if !averageBars.isEmpty {
+            refreshAverages()
+        }
         if let clock = options.clock {
             if case .extended(let from) = growth, series.hasTimeOfDay == shownSeries.hasTimeOfDay {
                 let tail = PriceSeries(name: series.name, times: Array(series.times[from...]), prices: Array(series.prices[from...]),
