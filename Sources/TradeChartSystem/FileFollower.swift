@@ -15,8 +15,11 @@ import TradeChartCore
 /// is one `stat` and one `pread` of 32 bytes. Once a chart was given, appended rows are
 /// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
 public final class FileFollower: Follower {
+    /// The path as shown in messages (repaired where it is not UTF-8).
     public let path: String
     public var name: String { path }
+    /// The path's bytes, as the system names the file.
+    private let pathBytes: [UInt8]
     public let options: LoadOptions
     private var parser: CSVStreamParser
     private var descriptor: Int32 = -1
@@ -38,7 +41,13 @@ public final class FileFollower: Follower {
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
-    public init(path: String, options: LoadOptions) {
+    public convenience init(path: String, options: LoadOptions) {
+        self.init(pathBytes: Array(path.utf8), shown: path, options: options)
+    }
+
+    /// Follows the file whose path is these bytes (a name need not be UTF-8), shown as `shown`.
+    public init(pathBytes: [UInt8], shown path: String, options: LoadOptions) {
+        self.pathBytes = pathBytes
         self.path = path
         self.options = options
         parser = CSVStreamParser(file: path, options: options)
@@ -52,7 +61,7 @@ public final class FileFollower: Follower {
 
     /// Reads what was appended since the last look.
     public func poll() -> FollowChange {
-        guard let now = FileStatus(path: path) else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
+        guard let now = FileStatus(pathBytes: pathBytes) else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
         guard let current = opened, now.isSameFile(as: current) else { return reopen(now) }
         if current.kind == .pipe { return readPipe(justOpened: false) }
         // Truncated, or rewritten in place (the bytes read last are not where they were).
@@ -67,7 +76,9 @@ public final class FileFollower: Follower {
         closeFile()
         guard status.kind.isFollowable else { return refuse(status) }
         // Never blocks, also when a FIFO without a writer was put at the path.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        }
         guard fd >= 0 else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
         // What was opened decides (the path may have changed since the stat).
         guard let info = FileStatus(descriptor: fd), info.kind.isFollowable else {

@@ -37,8 +37,16 @@ struct FileStatus: Equatable {
 
     /// The status of what `path` names now (symlinks followed); nil with `errno` set when there is nothing.
     init?(path: String) {
+        self.init(pathBytes: Array(path.utf8))
+    }
+
+    /// The status of what the path of these bytes (any but NUL, UTF-8 or not) names now.
+    init?(pathBytes: [UInt8]) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        let found = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        }
+        guard found == 0 else { return nil }
         self.init(info)
     }
 

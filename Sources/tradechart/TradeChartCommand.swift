@@ -169,7 +169,6 @@ struct TradeChartCommand: ParsableCommand {
     /// Runs the parsed command; `raw` holds the arguments' bytes (a path need not be UTF-8).
     func execute(raw: RawArguments) throws -> Int32 {
         let input = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
-        let inputIsUTF8 = Array(file.utf8) == input.bytes
         if file != "-" {
             // A missing or unreadable file is the first thing to say (without blocking on a FIFO,
             // and without opening one: a writer waiting for a reader would be let in and cut off).
@@ -196,10 +195,6 @@ struct TradeChartCommand: ParsableCommand {
                 StandardError.writeLine("tradechart: --follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
                 return 2
             }
-            if follow && !inputIsUTF8 {
-                StandardError.writeLine("tradechart: cannot follow '\(file)': its name is not UTF-8; rename it, or follow it as standard input (tail -f FILE | tradechart --follow -)")
-                return 2
-            }
             // The screen-reader mode needs keys only; the chart needs a whole terminal. Which
             // one runs may depend on the remembered settings, read while the file loads.
             let chartReason = TerminalCheck.whyNotInteractive(device: device)
@@ -217,7 +212,7 @@ struct TradeChartCommand: ParsableCommand {
         var follower: Follower? = nil
         if follow && interactive {
             // The follower's first look reads the whole input; later looks parse only what was appended.
-            let f: Follower = file == "-" ? StreamFollower(options: loadOptions) : FileFollower(path: file, options: loadOptions)
+            let f: Follower = file == "-" ? StreamFollower(options: loadOptions) : FileFollower(pathBytes: input.bytes, shown: input.shown, options: loadOptions)
             let first = f.waitForChart { reason in
                 if file != "-" { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
             }

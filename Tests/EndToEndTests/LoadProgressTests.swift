@@ -12,12 +12,12 @@ struct LoadProgressTests {
     /// 50 ms, 100,000 rows in all: a load of minutes).
     final class SlowInput {
         let folder = NSTemporaryDirectory() + "tc-progress-\(UUID().uuidString)"
-        var fifo: String { folder + "/prices.csv" }
-        var feeder: String { folder + "/feed.sh" }
+        /// The FIFO's name as `printf` writes it (`\\377` for a byte that is not UTF-8).
+        let name: String
 
-        init() throws {
+        init(name: String = "prices.csv") throws {
+            self.name = name
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            #expect(mkfifo(fifo, 0o600) == 0)
             try """
             {
               echo "time,close"
@@ -28,16 +28,27 @@ struct LoadProgressTests {
                 [ $((i % 50)) -eq 0 ] && sleep 0.05
               done
             } > "$1"
-            """.write(toFile: feeder, atomically: true, encoding: .utf8)
+            """.write(toFile: folder + "/feed.sh", atomically: true, encoding: .utf8)
         }
 
         deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-        /// The shell line: the feeder in the background, then `tradechart arguments`, its
-        /// exit status and the terminal's echo and line-editing modes afterwards.
-        func command(_ arguments: String) -> String {
-            "sh -c 'trap : INT QUIT; sh \(feeder) \(fifo) & \(TmuxSession.binary) \(arguments); echo exit=$?; "
-                + "stty -a | tr \" \" \"\\\\n\" | grep -x -e icanon -e -icanon -e echo -e -echo | tr \"\\\\n\" \" \"; echo; sleep 30'"
+        /// The command for tmux: makes the FIFO (`$F`), starts the feeder, runs `tradechart
+        /// arguments`, then prints its exit status and the terminal's echo and line-editing modes.
+        func command(_ arguments: String) throws -> String {
+            let script = folder + "/run.sh"
+            try """
+            trap : INT QUIT
+            F="\(folder)/$(printf '\(name)')"
+            mkfifo "$F"
+            sh "\(folder)/feed.sh" "$F" &
+            \(TmuxSession.binary) \(arguments)
+            echo exit=$?
+            stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
+            echo
+            sleep 30
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+            return "sh \(script)"
         }
     }
 
@@ -49,7 +60,7 @@ struct LoadProgressTests {
     @Test(arguments: [("q", 0), ("C-c", 130)])
     func aSlowLoadShowsProgressAndStopsAtOnce(key: String, status: Int) throws {
         let input = try SlowInput()
-        let t = try TmuxSession(input.command("--no-state \(input.fifo)"), width: 120, height: 10)
+        let t = try TmuxSession(try input.command("--no-state \"$F\""), width: 120, height: 10)
         // The rows read grow while it is shown.
         let first = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
         let rows = { (screen: String) in screen.firstMatch(of: #/([0-9,]+) rows/#).map { String($0.1) } }
@@ -64,14 +75,14 @@ struct LoadProgressTests {
 
     @Test func printShowsProgressOnlyOnATerminal() throws {
         let input = try SlowInput()
-        let t = try TmuxSession(input.command("--print \(input.fifo) > /dev/null"), width: 120, height: 10)
+        let t = try TmuxSession(try input.command("--print \"$F\" > /dev/null"), width: 120, height: 10)
         _ = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
         try t.send("q")
         _ = try t.waitFor("exit=0", timeout: 5)
         // Standard error into a file: no progress there, however long the load.
         let quiet = try SlowInput()
         let log = quiet.folder + "/stderr.txt"
-        let u = try TmuxSession(quiet.command("--print \(quiet.fifo) > /dev/null 2> \(log)"), width: 120, height: 10)
+        let u = try TmuxSession(try quiet.command("--print \"$F\" > /dev/null 2> \(log)"), width: 120, height: 10)
         Thread.sleep(forTimeInterval: 1.5)
         #expect(!(try u.capture()).contains("Loading"))
         #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Loading"))
