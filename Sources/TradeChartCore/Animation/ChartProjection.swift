@@ -12,6 +12,10 @@ public struct ChartProjection: Sendable, Equatable {
     public var baselineRow: Double
     /// Whether the line is drawn in the rising colour.
     public var rising: Bool
+    /// When files are compared: each other file's price -> dot row (its percent change
+    /// from its own reference price, on the shared percent axis), in the order of
+    /// `ViewerState.others`. Empty for one file.
+    public var others: [AffineMap] = []
 
     public init(x: AffineMap, y: AffineMap, baselineRow: Double, rising: Bool) {
         self.x = x
@@ -49,9 +53,14 @@ public struct ChartProjection: Sendable, Equatable {
     /// The projection a fraction `t` of the way to `other` (maps and baseline move
     /// on straight lines; the colour switches at the midpoint).
     public func interpolated(to other: ChartProjection, _ t: Double) -> ChartProjection {
-        ChartProjection(x: x.interpolated(to: other.x, t), y: y.interpolated(to: other.y, t),
-                        baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
-                        rising: t < 0.5 ? rising : other.rising)
+        var between = ChartProjection(x: x.interpolated(to: other.x, t), y: y.interpolated(to: other.y, t),
+                                      baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
+                                      rising: t < 0.5 ? rising : other.rising)
+        // The other files' lines move the same way (a file that joins starts where it lands).
+        between.others = other.others.indices.map { k in
+            k < others.count ? others[k].interpolated(to: other.others[k], t) : other.others[k]
+        }
+        return between
     }
 
     /// The same picture for a series whose point indices all moved by `offset` (a

@@ -49,6 +49,8 @@ public enum KeyMap {
                    help: "price labels as percent change from the previous close on / off", group: .chart),
         KeyBinding([(.character("m"), .cycleAverages)], names: ["m"],
                    help: "moving averages: none, 20 bars, 20, 50 and 200 bars", group: .chart),
+        KeyBinding([(.tab, .nextPrimary)], names: ["Tab"],
+                   help: "comparing files: the next file becomes the primary (its calendar the x axis)", group: .chart),
         KeyBinding([(.character("!"), .messages)], names: ["!"],
                    help: "the status line's whole message (one cut short ends in …) and the ones before it",
                    group: .words),

@@ -28,6 +28,8 @@ public enum ViewerAction: Sendable, Hashable {
     case cycleAverages
     /// Mark the point under the cursor (or the newest) to measure from it.
     case mark
+    /// Make the next compared file the primary one.
+    case nextPrimary
     /// Switch the tone for each cursor step on or off.
     case toggleTones
     case help

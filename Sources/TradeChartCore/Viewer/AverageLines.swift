@@ -79,6 +79,7 @@ extension ViewerState {
     /// The range (or window) in words, with the moving averages shown: what `d`, the
     /// screen-reader mode and `--describe` say.
     public var descriptionLines: [String] {
-        RangeDescription(series: shownSeries, slice: slice).lines + averageDescriptionLines()
+        (comparing ? comparisonDescription() : RangeDescription(series: shownSeries, slice: slice).lines)
+            + averageDescriptionLines()
     }
 }

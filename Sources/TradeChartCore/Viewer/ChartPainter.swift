@@ -23,6 +23,41 @@ enum ChartPainter {
             return canvas
         }
 
+        // The other files compared: each where it has values, with its map from price to row.
+        var otherLines: [DotCanvas] = []
+        // The symbols on the lines, by cell (only when files are compared).
+        var symbols = [Cell?](repeating: nil, count: state.others.isEmpty ? 0 : layout.chartWidth * layout.chartHeight)
+        for (k, other) in state.others.enumerated() where k < projection.others.count {
+            var canvas = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
+            let y = projection.others[k]
+            if y.scale != 0, let run = other.covered(drawn.lowerBound, drawn.upperBound) {
+                LineRasterizer.drawLine(other.index, points: run, x: projection.x, y: y, into: &canvas)
+                // Its symbol on the line every dozen cells and at its right end, so the line is
+                // told apart without colour too.
+                let symbol = Cell(other.symbol(charset), CellStyle(other.role, .bold))
+                let step = 12
+                var column = 4 + (k * 4) % step
+                var points: [Int] = []
+                while column < layout.chartWidth {
+                    let dotX = (Double(column) + 0.5) * Double(charset.dotColumnsPerCell)
+                    if projection.x.scale != 0 {
+                        let i = Clamp.int(projection.x.inverse(dotX).rounded(), ifNaN: -1)
+                        if run.contains(i) { points.append(i) }
+                    }
+                    column += step
+                }
+                points.append(run.upperBound)
+                for i in points {
+                    let c = Clamp.int((projection.x(Double(i)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
+                    let r = Clamp.int((y(other.sampled.values[i]) / Double(charset.dotRowsPerCell)).rounded(.down), ifNaN: -1)
+                    if c >= 0, c < layout.chartWidth, r >= 0, r < layout.chartHeight { symbols[r * layout.chartWidth + c] = symbol }
+                }
+            }
+            otherLines.append(canvas)
+        }
+        let otherStyles = state.others.map { CellStyle($0.role) }
+        let others = CellLayer(otherLines)
+
         let lineStyle = CellStyle(projection.rising ? .rising : .falling)
         func cell(of point: Int) -> (column: Int, row: Int) {
             (Clamp.int((projection.x(Double(point)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1),
@@ -51,21 +86,10 @@ enum ChartPainter {
         // The averages as one layer: in each cell the first average with dots there. Without
         // colour an average would look like the price: it is drawn dotted, its dots in every
         // other dot column only.
-        let cellCount = layout.chartWidth * layout.chartHeight
-        var averageBits = [UInt8](repeating: 0, count: averages.isEmpty ? 0 : cellCount)
-        var averageOwner = [Int](repeating: 0, count: averages.isEmpty ? 0 : cellCount)
-        let keep: UInt8 = state.options.color ? 0xFF : (charset == .braille ? 0x47 : charset == .block ? 0x05 : 0xFF)
-        for k in averages.indices.reversed() {
-            averages[k].cellBits.withUnsafeBufferPointer { bits in
-                for i in 0..<cellCount {
-                    var b = bits[i] & keep
-                    if !state.options.color && charset == .ascii && (i % layout.chartWidth) % 2 == 1 { b = 0 }
-                    if b != 0 {
-                        averageBits[i] = b
-                        averageOwner[i] = k
-                    }
-                }
-            }
+        let color = state.options.color, width = layout.chartWidth
+        let keep: UInt8 = color ? 0xFF : (charset == .braille ? 0x47 : charset == .block ? 0x05 : 0xFF)
+        let averageLayer = CellLayer(averages) { _, i in
+            !color && charset == .ascii && (i % width) % 2 == 1 ? 0 : keep
         }
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
@@ -77,11 +101,14 @@ enum ChartPainter {
                     cell = Cell(markGlyph, CellStyle(.accent, .bold))
                 } else if column == live.column && row == live.row {
                     cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
+                } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
+                    cell = symbol
                 } else if lineBits != 0 {
                     cell = Cell(charset.glyph(lineBits), lineStyle)
-                } else if !averageBits.isEmpty && averageBits[row * layout.chartWidth + column] != 0 {
-                    let i = row * layout.chartWidth + column
-                    cell = Cell(charset.glyph(averageBits[i]), averageStyles[averageOwner[i]])
+                } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), otherStyles[k])
+                } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), averageStyles[k])
                 } else if column == cursorColumn {
                     cell = Cell(cursorGlyph, .muted)
                 } else {
@@ -92,5 +119,36 @@ enum ChartPainter {
                 frame[layout.chartX + column, layout.chartY + row] = cell
             }
         }
+    }
+}
+
+/// Dot layers seen as one: in each cell, the dots of the first layer that has any there.
+struct CellLayer {
+    private var bits: [UInt8] = []
+    private var owner: [Int] = []
+
+    /// The layers in order of precedence, each with `keep` of its bits (all by default).
+    init(_ layers: [DotCanvas], keep: (Int, Int) -> UInt8 = { _, _ in 0xFF }) {
+        guard let first = layers.first else { return }
+        let count = first.columns * first.rows
+        bits = [UInt8](repeating: 0, count: count)
+        owner = [Int](repeating: 0, count: count)
+        for k in layers.indices.reversed() {
+            layers[k].cellBits.withUnsafeBufferPointer { cells in
+                for i in 0..<count {
+                    let b = cells[i] & keep(k, i)
+                    if b != 0 {
+                        bits[i] = b
+                        owner[i] = k
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dots and the layer on top in cell `i`, nil when no layer has dots there.
+    @inline(__always) func top(_ i: Int) -> (bits: UInt8, layer: Int)? {
+        guard !bits.isEmpty, bits[i] != 0 else { return nil }
+        return (bits[i], owner[i])
     }
 }

@@ -17,6 +17,7 @@ extension ViewerState {
 
     /// Why a log axis cannot show this series (a price at or below zero), nil when it can.
     var whyNoLogAxis: String? {
+        if comparing { return "The files are compared in percent: no log scale then" }
         let all = index.minMax(0...(index.count - 1))
         guard priceScale.price(all.min) <= 0 else { return nil }
         return "A log scale needs prices above zero; the lowest is \(priceFormatter.string(priceScale.price(all.min)))"

@@ -25,6 +25,8 @@ public struct ViewerState: Sendable {
     public internal(set) var averages: [AverageLine] = []
     /// The marked moment (Space), nil when none: the header measures from it to the cursor.
     public internal(set) var mark: Int64?
+    /// The other files compared with this one (empty for one file), sampled at its times.
+    public internal(set) var others: [ComparedSeries] = []
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
     /// The oldest point drawn: during a morph it includes the points sliding in or out.
@@ -83,7 +85,7 @@ public struct ViewerState: Sendable {
     /// command line or the remembered state); a window asked for wins over `range`.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
                 columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView(),
-                view: ViewSettings = ViewSettings()) {
+                view: ViewSettings = ViewSettings(), others otherSeries: [PriceSeries] = []) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
         shownSeries = options.clock.map { $0.shown(series) } ?? series
@@ -93,9 +95,11 @@ public struct ViewerState: Sendable {
         followStatus = options.followed.map(FollowStatus.init(name:))
         (priceScale, index) = Self.scaledIndex(series.prices)
         plotIndex = index
+        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: series, slot: $0.offset) }
         let labels = Self.priceLabels(index, priceScale, prices: series.prices)
         priceFormatter = labels.formatter
-        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
+        layout = ChartLayout(columns: columns, rows: rows,
+                             labelWidth: otherSeries.isEmpty ? labels.width : max(labels.width, Self.percentLabelWidth))
         let ranges = ChartRange.allCases.map { series.slice($0) }
         availability = ranges
         let opening = OpeningRange(series: series, requested: requested, availability: ranges)
@@ -160,6 +164,7 @@ public struct ViewerState: Sendable {
     /// The y axis spans the range's prices and its reference price, so the baseline is
     /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
+        if comparing { return comparisonProjection(for: slice) }
         let span = plotIndex.minMax(slice.first...slice.last)
         // The index holds the plotted prices (scaled, see PriceScale, or their logs).
         let reference = plotIndex.values[slice.reference]

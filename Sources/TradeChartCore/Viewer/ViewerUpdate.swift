@@ -132,6 +132,7 @@ extension ViewerState {
             setAverages(nextAverages)
             status = averageBars.isEmpty ? "No moving averages"
                 : "Moving averages of " + averageBars.map(String.init).joined(separator: ", ") + " bars"
+        case .nextPrimary: makeNextPrimary(at: time)
         case .mark:
             let point = cursor ?? slice.last
             mark = series.times[point]

@@ -23,7 +23,11 @@ public struct ViewerView: Sendable {
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
-        drawLegend(into: &frame)
+        if state.comparing {
+            if state.status == nil { drawComparisonLegend(into: &frame) }
+        } else {
+            drawLegend(into: &frame)
+        }
         if let status = state.status { drawStatus(status, into: &frame) }
         drawBottomRow(into: &frame)
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
@@ -148,7 +152,8 @@ public struct ViewerView: Sendable {
         let heightDots = Double(layout.chartHeight) * dotsHigh
         let chartRows = layout.chartY..<(layout.chartY + layout.chartHeight)
         let reference = state.baselinePrice
-        let percent = state.percentAxis && reference > 0
+        // Compared files share a percent axis.
+        let percent = (state.percentAxis || state.comparing) && reference > 0
         func row(_ price: Double) -> Int {
             layout.chartY + Clamp.int((projection.y(state.plotted(price)) / dotsHigh).rounded(.down))
         }
@@ -158,9 +163,18 @@ public struct ViewerView: Sendable {
             writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: row(price), into: &frame)
             return
         }
+        // Compared files: each line's right end carries its change, in its colour, with its symbol.
+        var endRows: Set<Int> = []
+        if state.comparing {
+            for label in comparisonEndLabels(projection) where chartRows.contains(label.row) && !endRows.contains(label.row) {
+                endRows.insert(label.row)
+                let x = max(layout.labelX, layout.columns - label.text.displayWidth)
+                frame.write(label.text, x: x, y: label.row, style: label.style)
+            }
+        }
         // The baseline's price: during a morph, the price of the row the dashed line is on.
         let baselineRow = layout.chartY + Clamp.int((projection.baselineRow / dotsHigh).rounded(.down))
-        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0
+        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0 && !endRows.contains(baselineRow)
         if baselineShown {
             let price = state.price(ofPlotted: projection.y.inverse(projection.baselineRow))
             writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: baselineRow, into: &frame)
@@ -188,11 +202,55 @@ public struct ViewerView: Sendable {
             labels = ticks.values.map { ($0, formatter.string($0)) }
         }
         var usedRows: Set<Int> = baselineShown ? [baselineRow - 1, baselineRow, baselineRow + 1] : []
+        for row in endRows { usedRows.formUnion([row - 1, row, row + 1]) }
         for label in labels {
             let at = row(label.price)
             guard chartRows.contains(at), !usedRows.contains(at) else { continue }
             usedRows.insert(at)
             writeLabel(label.text, row: at, into: &frame)
+        }
+    }
+
+    /// The end labels of compared files: at the row of each line's newest point in view,
+    /// its change from its reference price (`━+4.2%` for the primary, `◆-1.3%` for another).
+    func comparisonEndLabels(_ projection: ChartProjection) -> [(row: Int, text: String, style: CellStyle)] {
+        let dotsHigh = Double(state.options.charset.dotRowsPerCell)
+        let last = state.slice.last
+        var labels: [(row: Int, text: String, style: CellStyle)] = []
+        let compact = { (p: Double) in PriceFormatter(decimals: abs(p) >= 100 ? 0 : 1).signed(p) + "%" }
+        if let change = state.primaryChange(at: last) {
+            let row = layout.chartY + Clamp.int((projection.y(state.plotIndex.values[last]) / dotsHigh).rounded(.down))
+            labels.append((row, (unicode ? "━" : "=") + compact(change),
+                           CellStyle(state.series.prices[last] >= state.baselinePrice ? .rising : .falling, .bold)))
+        }
+        for (k, other) in state.others.enumerated() where k < projection.others.count {
+            guard let run = other.covered(state.slice.first, last), let change = state.otherChange(k, at: run.upperBound)
+            else { continue }
+            let row = layout.chartY + Clamp.int((projection.others[k](other.sampled.values[run.upperBound]) / dotsHigh)
+                .rounded(.down))
+            labels.append((row, String(other.symbol(state.options.charset)) + compact(change), CellStyle(other.role, .bold)))
+        }
+        return labels
+    }
+
+    /// The comparison's legend on the status line: every file with its symbol and its
+    /// change over the range, or its price and change at the cursor; names are
+    /// shortened (then left out) when the line is too narrow.
+    func drawComparisonLegend(into frame: inout Frame) {
+        let entries = state.comparisonLegend(at: state.displayedCursor(at: time))
+        let ellipsis = unicode ? "…" : "..."
+        for nameRoom in [40, 16, 8, 0] {
+            let texts = entries.map { entry -> String in
+                let name = nameRoom == 0 ? "" : HeaderLayout.shortenings(of: entry.name, ellipsis: ellipsis)
+                    .first { $0.displayWidth <= nameRoom } ?? ""
+                return ([entry.symbol, name, entry.text].filter { !$0.isEmpty }).joined(separator: " ")
+            }
+            guard texts.map(\.displayWidth).reduce(0, +) + 3 * (texts.count - 1) <= layout.columns || nameRoom == 0 else { continue }
+            var x = 0
+            for (entry, text) in zip(entries, texts) {
+                x = frame.write(text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 3
+            }
+            return
         }
     }
 
