@@ -29,6 +29,20 @@ enum ViewerBenchmark {
                 table.row(["zoom frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(zooming)])
             }
         }
+        // Three files of 1e6 rows compared (issue 16: under 1 ms a frame), still and mid-morph.
+        let first = intraday(count: 1_000_000)
+        var second = first, third = first
+        second.name = "b"
+        third.name = "c"
+        second.prices = RasterBenchmark.randomWalk(count: first.count, seed: 5)
+        third.prices = RasterBenchmark.randomWalk(count: first.count, seed: 9)
+        var compared = ViewerState(series: first, range: .oneYear, options: ViewerOptions(), columns: 200, rows: 60,
+                                   others: [second, third])
+        let stillCompared = RasterBenchmark.median(runs: 101) { _ = compared.frame(at: 0) }
+        _ = compared.handle(.key(.character("6")), at: 0)
+        let morphCompared = RasterBenchmark.median(runs: 101) { _ = compared.frame(at: 0.6) }
+        table.row(["still frame, 3 files compared", "3 x 1e6", RasterBenchmark.formatMicros(stillCompared)])
+        table.row(["in-between morph frame, 3 files compared", "3 x 1e6", RasterBenchmark.formatMicros(morphCompared)])
         let daily = TestData.daily(count: 1269)
         for row in terminalRows(daily) { table.row([row.0, row.1, row.2]) }
     }

@@ -16,11 +16,15 @@ final class RememberedState: @unchecked Sendable {
         self.key = key
     }
 
-    /// Starts reading the state file, for `file` (`-`: the settings only).
-    static func startLoading(for file: String) -> RememberedState? {
+    /// Starts reading the state file, for `files` (standard input among them: the settings
+    /// only). One file is remembered by its absolute path; several compared, by the set of
+    /// their paths (the same files in any order are the same comparison).
+    static func startLoading(for files: [String]) -> RememberedState? {
         guard let url = StateStore.defaultURL() else { return nil }
-        let absolute = file == "-" ? nil : URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
-        let memory = RememberedState(store: StateStore(url: url), key: absolute)
+        let key: String? = files.contains("-") ? nil : Set(files.map {
+            URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
+        }).sorted().joined(separator: "\n")
+        let memory = RememberedState(store: StateStore(url: url), key: key)
         DispatchQueue.global().async {
             memory.note = memory.store?.load()
             memory.done.signal()

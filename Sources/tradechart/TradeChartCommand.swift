@@ -26,8 +26,12 @@ struct TradeChartCommand: ParsableCommand {
         version: version
     )
 
-    @Argument(help: ArgumentHelp("Price file (CSV); - reads standard input.", valueName: "FILE"))
-    var file: String
+    @Argument(help: ArgumentHelp("Price files (CSV); - reads standard input. Several are compared in percent, "
+                                 + "the first one's calendar the time axis (Tab changes it).", valueName: "FILE"))
+    var files: [String] = []
+
+    /// The primary file: the first one given (after those that could not be loaded).
+    var file: String { files.first ?? "-" }
 
     @Flag(help: "Print one frame to standard output and exit (no terminal needed).")
     var print = false
@@ -112,6 +116,8 @@ struct TradeChartCommand: ParsableCommand {
     var average: AverageList?
 
     mutating func validate() throws {
+        if files.isEmpty { throw ValidationError("Missing expected argument '<FILE>'") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once only") }
         if !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
         }
@@ -167,7 +173,16 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// Runs the parsed command; `raw` holds the arguments' bytes (a path need not be UTF-8).
-    func execute(raw: RawArguments) throws -> Int32 {
+    /// `notes` are what earlier files that could not be loaded said.
+    func execute(raw: RawArguments, notes: [String] = []) throws -> Int32 {
+        // A file that cannot be loaded names itself; with more files, the next is the primary.
+        func next(_ note: String) throws -> Int32 {
+            StandardError.writeLine("tradechart: \(note)")
+            guard files.count > 1 else { return 2 }
+            var rest = self
+            rest.files.removeFirst()
+            return try rest.execute(raw: raw, notes: notes + [note])
+        }
         let input = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
         if file != "-" {
             // A missing or unreadable file is the first thing to say (without blocking on a FIFO,
@@ -176,10 +191,7 @@ struct TradeChartCommand: ParsableCommand {
             let isFIFO = input.withCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFIFO
             let readable = isFIFO ? input.withCString { access($0, R_OK) }
                 : input.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-            guard readable >= 0 else {
-                StandardError.writeLine("tradechart: cannot open '\(file)': \(String(cString: strerror(errno)))")
-                return 2
-            }
+            guard readable >= 0 else { return try next("cannot open '\(file)': \(String(cString: strerror(errno)))") }
             if !isFIFO { close(readable) }
         }
         let output = audiograph.map { CommandLinePath(bytes: raw.bytes(of: $0), shown: $0) }
@@ -206,7 +218,7 @@ struct TradeChartCommand: ParsableCommand {
         }
         // The remembered state is read in the background while the file loads,
         // so it never delays the first frame.
-        let memory = interactive && !noState ? RememberedState.startLoading(for: file) : nil
+        let memory = interactive && !noState ? RememberedState.startLoading(for: files) : nil
         let loadOptions = LoadOptions(column: column, name: title)
         let loaded: LoadedSeries
         var follower: Follower? = nil
@@ -227,17 +239,17 @@ struct TradeChartCommand: ParsableCommand {
             case .finished(.success(let series)):
                 loaded = series
             case .finished(.failure(let error)):
-                StandardError.writeLine("tradechart: \(error)")
-                return 2
+                return try next("\(error)")
             case .stopped(let status):
                 return status
             }
         }
         let series = loaded.series
-        guard series.count >= 2 else {
-            StandardError.writeLine("tradechart: \(file): only one price; a chart needs at least two")
-            return 2
-        }
+        guard series.count >= 2 else { return try next("\(file): only one price; a chart needs at least two") }
+        // The other files, compared with the first (each that loads; the same file twice once).
+        let compared = loadOthers(raw: raw, options: loadOptions, interactive: interactive, device: device)
+        if compared.stopped != nil { return compared.stopped! }
+        let notes = notes + compared.notes
         let clock: DisplayClock?
         do {
             clock = try displayClock(for: series)
@@ -246,17 +258,21 @@ struct TradeChartCommand: ParsableCommand {
             return 2
         }
         if interactive {
-            return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device)
+            let summary = ([loaded.report.summary] + notes.map(Optional.some)).compactMap { $0 }
+            return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device,
+                                  compared: compared, notes: summary)
         }
         // --print, --describe and --audiograph: each that is asked for, in that order, on
         // the range asked for or, when that is unavailable, the one the viewer would open on.
         if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
         let settings = viewSettings(for: series, remembered: nil)
         let opening = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0, clock: clock),
-                                  columns: 100, rows: 30, view: settings)
+                                  columns: 100, rows: 30, view: settings, others: compared.series)
         if let note = opening.status { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
-        if print { status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock)) }
+        if print {
+            status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock, others: compared.series))
+        }
         if describe {
             status = max(status, printDescription(of: opening))
         }
@@ -264,9 +280,71 @@ struct TradeChartCommand: ParsableCommand {
         return status
     }
 
+    /// The files compared with the primary one: their series, their followers (with
+    /// `--follow`) and what could not be loaded.
+    struct ComparedFiles {
+        var series: [PriceSeries] = []
+        /// Each follower with the file's number on the command line.
+        var followers: [(file: Int, follower: Follower)] = []
+        var notes: [String] = []
+        /// The exit status when the person stopped a long load.
+        var stopped: Int32?
+    }
+
+    /// Loads every file after the first, in order: one that cannot be loaded is said and
+    /// left out, one given twice (the same file by another name too) is shown once.
+    func loadOthers(raw: RawArguments, options: LoadOptions, interactive: Bool, device: TerminalScreen.Device) -> ComparedFiles {
+        var result = ComparedFiles()
+        let primary = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
+        var seen: [(name: String, identity: (dev_t, ino_t)?)] = [(file, file == "-" ? nil : primary.identity)]
+        for name in files.dropFirst() {
+            let path = CommandLinePath(bytes: raw.bytes(of: name), shown: name)
+            let identity = name == "-" ? nil : path.identity
+            if let earlier = seen.first(where: { $0.name == name || (identity != nil && $0.identity.map { $0 == identity! } == true) }) {
+                result.notes.append(earlier.name == name ? "\(name) is given twice: shown once"
+                                    : "\(name) is the same file as \(earlier.name): shown once")
+                continue
+            }
+            seen.append((name, identity))
+            let loaded: LoadedSeries
+            if follow && interactive && name != "-" {
+                let follower = FileFollower(pathBytes: path.bytes, shown: path.shown, options: LoadOptions(column: column))
+                guard case .updated(let first, _) = follower.poll() else {
+                    result.notes.append("\(name): no chart yet (it is followed and shown once it has two prices)")
+                    continue
+                }
+                loaded = first
+                // Numbered as the viewer numbers the files it shows: the primary 0, the others on.
+                result.followers.append((result.series.count + 1, follower))
+            } else {
+                // Each file keeps its own name (--title names the primary one).
+                switch loadShowingProgress(path, options: LoadOptions(column: column), interactive: interactive, device: device,
+                                           name: name) {
+                case .finished(.success(let series)):
+                    loaded = series
+                case .finished(.failure(let error)):
+                    result.notes.append("\(error)")
+                    continue
+                case .stopped(let status):
+                    result.stopped = status
+                    return result
+                }
+            }
+            guard loaded.series.count >= 2 else {
+                result.notes.append("\(name): only one price; a chart needs at least two")
+                continue
+            }
+            if let summary = loaded.report.summary { result.notes.append("\(name): \(summary)") }
+            result.series.append(loaded.series)
+        }
+        if !interactive { for note in result.notes { StandardError.writeLine("tradechart: \(note)") } }
+        return result
+    }
+
     /// The interactive viewer, or its screen-reader mode, once the series is loaded.
     func runInteractive(_ series: PriceSeries, clock: DisplayClock?, loaded: LoadedSeries, memory: RememberedState?,
-                        follower: Follower?, device: TerminalScreen.Device) -> Int32 {
+                        follower: Follower?, device: TerminalScreen.Device, compared: ComparedFiles = ComparedFiles(),
+                        notes: [String] = []) -> Int32 {
         let remembered = memory?.finish()
         let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
         if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
@@ -278,8 +356,9 @@ struct TradeChartCommand: ParsableCommand {
             store.remember(UserSettings(screenReader: screenReader, updated: Date().timeIntervalSince1970))
             store.save()
         }
-        return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, remembered: remembered,
-                         follower: follower, device: device, screenReader: readsScreen)
+        return runViewer(series, clock: clock, status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: memory,
+                         remembered: remembered, follower: follower, device: device, screenReader: readsScreen,
+                         compared: compared)
     }
 
     /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
@@ -308,7 +387,7 @@ struct TradeChartCommand: ParsableCommand {
     /// Keys come from the terminal the viewer will read, or for `--print` from standard
     /// input when it is one. A name that is not UTF-8 is opened by its bytes.
     func loadShowingProgress(_ input: CommandLinePath, options: LoadOptions, interactive: Bool,
-                             device: TerminalScreen.Device) -> LoadProgressDisplay.Outcome {
+                             device: TerminalScreen.Device, name: String? = nil) -> LoadProgressDisplay.Outcome {
         let display: Int32? = isatty(2) != 0 ? 2 : nil
         var keyboard: Int32? = nil
         var ownKeyboard: Int32 = -1
@@ -319,7 +398,7 @@ struct TradeChartCommand: ParsableCommand {
             keyboard = 0
         }
         defer { if ownKeyboard >= 0 { close(ownKeyboard) } }
-        let file = self.file
+        let file = name ?? self.file
         let clock = MonotonicClock()
         return LoadProgressDisplay.run(name: file == "-" ? "standard input" : input.shown, keyboard: keyboard,
                                        display: display, clock: { clock.now() }) { progress throws(LoadError) in
@@ -334,7 +413,8 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// `--print`: one frame of `range` to standard output.
-    func printFrame(_ series: PriceSeries, range: ChartRange, settings: ViewSettings, clock: DisplayClock?) -> Int32 {
+    func printFrame(_ series: PriceSeries, range: ChartRange, settings: ViewSettings, clock: DisplayClock?,
+                    others: [PriceSeries] = []) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         // No questions to a terminal from a script: COLORFGBG, else dark.
@@ -342,7 +422,7 @@ struct TradeChartCommand: ParsableCommand {
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
                                     clock: clock)
         let state = ViewerState(series: series, range: range, options: options,
-                                columns: frameSize.columns, rows: frameSize.rows, view: settings)
+                                columns: frameSize.columns, rows: frameSize.rows, view: settings, others: others)
         if state.layout.isTooSmall {
             StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
                 + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
@@ -357,7 +437,7 @@ struct TradeChartCommand: ParsableCommand {
     /// `q`, 128 + signal when a signal ended it).
     func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
                    remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
-                   device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
+                   device: TerminalScreen.Device, screenReader: Bool, compared: ComparedFiles = ComparedFiles()) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         // The viewer always draws on a terminal (checked in execute()).
         let useColor = !screenReader && color.resolved(outputIsTerminal: true)
@@ -378,10 +458,11 @@ struct TradeChartCommand: ParsableCommand {
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening,
-                                view: viewSettings(for: series, remembered: remembered?.view))
+                                view: viewSettings(for: series, remembered: remembered?.view), others: compared.series)
         let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
         var services: [HostService] = [SoundService(player: player), ToneService(player: player)]
         if let follower { services.append(FollowService(follower: follower)) }
+        for other in compared.followers { services.append(FollowService(follower: other.follower, file: other.file)) }
         var stateFile: StateFileService?
         if let memory, let store = memory.store, let key = memory.key {
             stateFile = StateFileService(store: store, key: key, stored: remembered?.view, opening: state.memory)

@@ -44,7 +44,7 @@ public enum Narration {
             }
         case .mouse:
             lines += changes(from: before, to: after)
-        case .follow:
+        case .follow, .followFile:
             // A followed file grows often: the newest price is said, the range only when it changed.
             if after.range != before.range { lines.append(rangeLine(after)) }
             let newest = after.series.count - 1

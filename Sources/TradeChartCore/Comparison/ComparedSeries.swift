@@ -9,12 +9,15 @@ public struct ComparedSeries: Sendable {
     let index: MinMaxIndex
     /// Its place among the other files: its colour and symbol.
     public let slot: Int
+    /// Its place on the command line (the first file is 0): how a followed file finds it.
+    public let file: Int
 
-    public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int) {
+    public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int, file: Int) {
         self.series = series
         sampled = SampledSeries(series, at: primary)
         index = MinMaxIndex(sampled.values)
         self.slot = slot
+        self.file = file
     }
 
     /// The file's name as the legend shows it.

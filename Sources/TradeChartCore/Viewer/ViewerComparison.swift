@@ -114,8 +114,8 @@ extension ViewerState {
         let onScreen = projection(at: time)
         let oldSlice = slice
         let cursorTime = cursor.map { old.times[$0] }
-        let rest = Array(others.dropFirst().map(\.series)) + [old]
-        replacePrimary(next.series, others: rest)
+        let rest = others.dropFirst().map { ($0.series, $0.file) } + [(old, primaryFile)]
+        replacePrimary(next.series, file: next.file, others: rest)
         // What was on screen, in the new primary's indices: the old range's ends found by time.
         let a = series.lowerBound(of: old.times[oldSlice.first]), b = series.lowerBound(of: old.times[oldSlice.last])
         var from = target
@@ -133,13 +133,16 @@ extension ViewerState {
         status = "\(series.name) is the primary file now: its calendar is the x axis"
     }
 
-    /// Puts `primary` in front and `others` beside it, keeping the range (or window).
-    mutating func replacePrimary(_ primary: PriceSeries, others otherSeries: [PriceSeries]) {
+    /// Puts `primary` (file number `file`) in front and `others` (with their file numbers)
+    /// beside it, keeping the range (or window).
+    mutating func replacePrimary(_ primary: PriceSeries, file: Int, others otherSeries: [(PriceSeries, Int)]) {
         series = primary
+        primaryFile = file
         shownSeries = options.clock.map { $0.shown(primary) } ?? primary
         (priceScale, index) = Self.scaledIndex(primary.prices)
         plotIndex = index
-        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: primary, slot: $0.offset) }
+        let files = otherSeries.count + 1
+        others = otherSeries.map { ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1) }
         refreshAverages()
         let labels = Self.priceLabels(index, priceScale, prices: primary.prices)
         priceFormatter = labels.formatter
@@ -159,6 +162,11 @@ extension ViewerState {
         target = projection(for: slice)
         if let c = cursor, !slice.contains(c) { cursor = nil }
     }
+
+    /// The colour and symbol slot of file number `file` of `files`: the second file has the
+    /// first slot, the third the second, ..., and the first file (once another is the
+    /// primary) the last, so every file keeps its colour and symbol through `Tab`.
+    static func slot(ofFile file: Int, files: Int) -> Int { file == 0 ? files - 1 : file - 1 }
 
     /// Room for the percent labels of a comparison (`+1,234.5%`).
     static let percentLabelWidth = 9
@@ -192,5 +200,37 @@ extension ViewerState {
                          + ".")
         }
         return lines
+    }
+}
+
+/// Following several files: each file's looks reach the file wherever it is now.
+extension ViewerState {
+    /// A look at the followed file number `file` (0 is the first on the command line).
+    mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) {
+        guard file != primaryFile, let k = others.firstIndex(where: { $0.file == file }) else {
+            follow(change, at: time)
+            return
+        }
+        let other = others[k]
+        var grown = other.series
+        switch change {
+        case .updated(let loaded, _):
+            guard loaded.series.count >= 2 else { return }
+            grown = loaded.series
+        case .appended(let rows):
+            _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
+        case .waiting(let reason), .problem(let reason):
+            status = reason
+            return
+        case .none:
+            return
+        }
+        others[k] = ComparedSeries(grown, on: series, slot: other.slot, file: other.file)
+        let newTarget = projection(for: slice)
+        // A morph under way goes on to the new picture; a still chart takes it at once.
+        if let running = morph, !running.isFinished(at: time) {
+            morph = running.retargeted(to: newTarget, at: time)
+        }
+        target = newTarget
     }
 }

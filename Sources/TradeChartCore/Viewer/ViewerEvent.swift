@@ -64,6 +64,9 @@ public enum ViewerEvent: Sendable, Equatable {
     case resize(columns: Int, rows: Int)
     /// A look at the followed file or stream found something (rows, a reload, a reason to wait).
     case follow(FollowChange)
+    /// The same for one of several files compared (numbered as on the command line, the
+    /// first 0): wherever it is now, the primary or another.
+    case followFile(Int, FollowChange)
     /// The audiograph started, could not start, or ended.
     case sound(SoundEvent)
     /// A note for the status line from the host (an unreadable state file, say).

@@ -27,6 +27,8 @@ public struct ViewerState: Sendable {
     public internal(set) var mark: Int64?
     /// The other files compared with this one (empty for one file), sampled at its times.
     public internal(set) var others: [ComparedSeries] = []
+    /// Which file of the command line the primary one is (0, the first, until `Tab`).
+    public internal(set) var primaryFile = 0
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
     /// The oldest point drawn: during a morph it includes the points sliding in or out.
@@ -95,7 +97,8 @@ public struct ViewerState: Sendable {
         followStatus = options.followed.map(FollowStatus.init(name:))
         (priceScale, index) = Self.scaledIndex(series.prices)
         plotIndex = index
-        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: series, slot: $0.offset) }
+        // Each file keeps its colour and symbol whichever file is the primary (see `slot(ofFile:)`).
+        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: series, slot: $0.offset, file: $0.offset + 1) }
         let labels = Self.priceLabels(index, priceScale, prices: series.prices)
         priceFormatter = labels.formatter
         layout = ChartLayout(columns: columns, rows: rows,

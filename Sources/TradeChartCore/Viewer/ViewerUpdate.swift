@@ -6,6 +6,7 @@ extension ViewerState {
     /// Applies `event`, which happened at `time`, and returns what the host must do.
     public mutating func handle(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
         if case .follow(.none) = event { return [] }
+        if case .followFile(_, .none) = event { return [] }
         settle(at: time)
         revision += 1
         let remembered = memory
@@ -27,7 +28,10 @@ extension ViewerState {
             if let panel { panelScroll = panel.clamped(panelScroll) }
             commands = []
         case .follow(let change):
-            follow(change, at: time)
+            followFile(0, change, at: time)
+            commands = []
+        case .followFile(let file, let change):
+            followFile(file, change, at: time)
             commands = []
         case .sound(let sound):
             hear(sound, at: time)
@@ -284,6 +288,9 @@ extension ViewerState {
     /// indices and the averages are new).
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
         let newSeries = series
+        // The other files compared are seen on the primary's new calendar.
+        if comparing { others = others.map { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
+        let labels = (formatter: labels.formatter, width: comparing ? max(labels.width, Self.percentLabelWidth) : labels.width)
         let oldNewest = before.newest
         // How far every old index moves: anchored on the old newest point (0 when rows
         // were only appended); when that moment is gone, the series are matched from the right.

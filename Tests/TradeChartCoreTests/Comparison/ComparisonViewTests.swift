@@ -106,3 +106,51 @@ struct ComparisonViewTests {
         #expect(text.components(separatedBy: "\n")[1].contains("◆ tradingview_SP_SPX_1D.csv"))
     }
 }
+
+/// Following files that are compared: each file's rows reach it wherever it is.
+@Suite("Following compared files")
+struct FollowingComparedFilesTests {
+    static func daily(_ name: String, _ prices: [Double], from day: Int64 = 19_000) -> PriceSeries {
+        PriceSeries(name: name, times: prices.indices.map { (day + Int64($0)) * 86_400 }, prices: prices, hasTimeOfDay: false)
+    }
+
+    @Test func rowsOfAnotherFileExtendItsLine() {
+        let primary = Self.daily("a", (0..<40).map { 100 + Double($0) })
+        let other = Self.daily("b", (0..<30).map { 50 + Double($0) })
+        var v = ViewerState(series: primary, range: .fiveYears, columns: 80, rows: 24, others: [other])
+        #expect(v.others[0].sampled.covered == 0...35, "six days after its last day")
+        let rows = NewRows(times: (30..<40).map { (19_000 + Int64($0)) * 86_400 }, prices: (30..<40).map { 50 + Double($0) },
+                           offsets: nil, columnChanged: false, report: LoadReport(), reportBefore: nil)
+        _ = v.handle(.followFile(1, .appended(rows)), at: 1)
+        #expect(v.others[0].series.count == 40 && v.others[0].sampled.covered == 0...39)
+        #expect(v.otherValue(0, at: 39) == 89)
+    }
+
+    @Test func rowsOfThePrimaryResampleTheOthers() {
+        let primary = Self.daily("a", (0..<40).map { 100 + Double($0) })
+        let other = Self.daily("b", (0..<50).map { 50 + Double($0) })
+        var v = ViewerState(series: primary, range: .fiveYears, columns: 80, rows: 24, others: [other])
+        var grown = primary
+        grown.times.append((19_000 + 40) * 86_400)
+        grown.prices.append(140)
+        _ = v.handle(.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false)), at: 1)
+        #expect(v.others[0].sampled.values.count == 41 && v.otherValue(0, at: 40) == 90)
+        _ = v.frame(at: 2)
+    }
+
+    @Test func afterTabTheFirstFilesRowsStillReachIt() {
+        let a = Self.daily("a", (0..<40).map { 100 + Double($0) })
+        let b = Self.daily("b", (0..<40).map { 50 + Double($0) })
+        var v = ViewerState(series: a, range: .fiveYears, columns: 80, rows: 24, others: [b])
+        _ = v.handle(.key(.tab), at: 0)
+        #expect(v.series.name == "b" && v.primaryFile == 1 && v.others[0].file == 0)
+        // File 0 ("a") grew: it is another now, and its line takes the row.
+        var grown = a
+        grown.times.append((19_000 + 40) * 86_400)
+        grown.prices.append(500)
+        _ = v.handle(.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false)), at: 5)
+        #expect(v.series.name == "b" && v.others[0].series.count == 41)
+        // Colours and symbols stay with their file through Tab.
+        #expect(v.others[0].slot == 1)
+    }
+}
