@@ -73,8 +73,20 @@ public enum Narration {
             let days = Int((Double(abs(series.times[index] - series.times[marked])) / 86_400).rounded())
             measured = "; from the mark: \(change(fromMark, state.priceFormatter)), \(bars) bars, \(days) days"
         }
+        // Compared files: each one's price and change at the same moment.
+        var compared = ""
+        for (k, other) in state.others.enumerated() {
+            guard let value = state.otherValue(k, at: index) else {
+                compared += "; \(other.name): no price then"
+                continue
+            }
+            let format = PriceFormatter(forPrices: other.series.prices, around: abs(value))
+            let pct = state.otherChange(k, at: index)
+            let words = pct.map { $0 == 0 ? "unchanged" : "\($0 > 0 ? "up" : "down") \(PriceFormatter(decimals: 2).string(abs($0))) percent" }
+            compared += "; \(other.name) \(format.string(value))" + (words.map { ", " + $0 } ?? "")
+        }
         return "\(ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay)), "
-            + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)\(measured)"
+            + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)\(measured)\(compared)"
     }
 
     /// `1M, Mon 15 Apr 2019 to Mon 13 May 2019, 20 prices: up 541.87, 4.75 percent. Lowest

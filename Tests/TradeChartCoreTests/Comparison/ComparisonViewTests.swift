@@ -154,3 +154,18 @@ struct FollowingComparedFilesTests {
         #expect(v.others[0].slot == 1)
     }
 }
+
+@Suite("Comparing files, said")
+struct ComparisonNarrationTests {
+    @Test func aStepSaysEveryFilesPriceAndChange() {
+        let a = FollowingComparedFilesTests.daily("a.csv", (0..<40).map { 100 + Double($0) })
+        let b = FollowingComparedFilesTests.daily("b.csv", (0..<40).map { 50 + Double($0) * 2 })
+        var v = ViewerState(series: a, range: .fiveYears, options: ViewerOptions(morphDuration: 0, showsPanels: false),
+                            columns: 80, rows: 24, others: [b])
+        let before = v
+        _ = v.handle(.key(.end), at: 0)
+        let line = Narration.lines(for: .key(.end), from: before, to: v).joined(separator: " ")
+        // b goes from 50 to 128: up 156 percent.
+        #expect(line.contains("; b.csv 128, up 156.00 percent"), "\(line)")
+    }
+}
