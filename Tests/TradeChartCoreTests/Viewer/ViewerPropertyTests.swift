@@ -45,6 +45,8 @@ struct PropertyCase {
     var rows: Int
     var options: ViewerOptions
     var range: ChartRange?
+    /// Other files compared with the series (none in most cases).
+    var others: [PriceSeries]
     var steps: [(time: Double, event: ViewerEvent)]
 
     init(seed: UInt64) {
@@ -60,12 +62,20 @@ struct PropertyCase {
                                 followed: rng.next() % 3 == 0 ? "quotes\u{1B}[31m.csv" : nil,
                                 tones: rng.next() % 2 == 0, showsPanels: rng.next() % 4 != 0)
         range = rng.next() % 3 == 0 ? ChartRange.allCases.randomElement(using: &rng) : nil
+        others = rng.next() % 5 == 0 ? (0..<(1 + Int(rng.next() % 2))).map { _ in PropertyCase.series(&rng) } : []
         var time = Double(rng.next() % 1000) / 10
         var steps: [(Double, ViewerEvent)] = []
         var current = series
+        var compared = others
         for _ in 0..<(1 + Int(rng.next() % 10)) {
             time += PropertyCase.timeStep(&rng)
-            steps.append((time, PropertyCase.event(&rng, series: &current)))
+            if !compared.isEmpty && rng.next() % 6 == 0 {
+                // A look at one of the compared files (or the first one, wherever it is).
+                let k = Int(rng.next() % UInt64(compared.count))
+                steps.append((time, .followFile(k + 1, PropertyCase.follow(&rng, series: &compared[k]))))
+            } else {
+                steps.append((time, PropertyCase.event(&rng, series: &current)))
+            }
         }
         self.steps = steps
     }
@@ -74,7 +84,7 @@ struct PropertyCase {
     func run(part: Int) -> String? {
         PropertyCrashReport.running[part] = self
         var state = ViewerState(series: series, range: range, options: options, columns: columns, rows: rows,
-                                status: "opened \u{1B}]0;title\u{07}")
+                                status: "opened \u{1B}]0;title\u{07}", others: others)
         if let problem = check(state.frame(at: 0), columns: columns, rows: rows, "the first frame") { return problem }
         var size = (columns, rows)
         for (n, step) in steps.enumerated() {
@@ -113,7 +123,8 @@ struct PropertyCase {
     var description: String {
         var lines = ["series \(series.count) points, prices \(series.prices.prefix(40))\(series.count > 40 ? "…" : ""),"
                          + " times from \(series.times.first!) hasTimeOfDay \(series.hasTimeOfDay)",
-                     "terminal \(columns)x\(rows), \(options), range \(range.map(\.label) ?? "default")"]
+                     "terminal \(columns)x\(rows), \(options), range \(range.map(\.label) ?? "default")",
+                     "compared with \(others.map { "\($0.count) points, prices \($0.prices.prefix(20))" })"]
         for (n, step) in steps.enumerated() {
             lines.append("  \(n): at \(step.time) \(PropertyCase.describe(step.event))")
         }
