@@ -6,6 +6,8 @@ public struct NewRows: Sendable, Equatable {
     public var times: [Int64]
     /// Their prices.
     public var prices: [Double]
+    /// Their open, high, low and volume, when the parser keeps them (`LoadOptions.bars`).
+    public var bars: BarColumns?
     /// True when a decision over the whole column (day/month order, Unix seconds or
     /// milliseconds) changed since rows were last handed out: rows handed out before
     /// now read differently, so the caller should take `snapshot()` once instead.
@@ -38,6 +40,7 @@ extension CSVStreamParser {
         let changed = handedOut > 0 && handedOutReading != nil && handedOutReading != reading
         var newTimes = Array(times[handedOut...])
         var newPrices = Array(prices[handedOut...])
+        var newBars = bars.map { $0.columns(from: handedOut, count: newTimes.count) }
         handedOut = times.count
         handedOutReading = reading
         if family == .slashed {
@@ -46,13 +49,15 @@ extension CSVStreamParser {
                 guard let t = SlashedDate.resolve(newTimes[i], dayFirst: reading.dayFirst) else { continue }
                 newTimes[kept] = t
                 newPrices[kept] = newPrices[i]
+                newBars.copyRow(i, to: kept)
                 kept += 1
             }
             newTimes.removeLast(newTimes.count - kept)
             newPrices.removeLast(newPrices.count - kept)
+            newBars.keepFirst(kept)
         } else if reading.unixDivisor > 1 {
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
-        return NewRows(times: newTimes, prices: newPrices, columnChanged: changed, report: report)
+        return NewRows(times: newTimes, prices: newPrices, bars: newBars, columnChanged: changed, report: report)
     }
 }
