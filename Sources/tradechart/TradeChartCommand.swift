@@ -39,6 +39,12 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "COLSxROWS"))
     var size: FrameSize?
 
+    @Option(help: ArgumentHelp("Draw the price as a line, candles or OHLC bars (c switches).", valueName: "STYLE"))
+    var style: ChartStyle?
+
+    @Flag(help: "Show the volume pane under the chart (v switches it).")
+    var volume = false
+
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
@@ -169,11 +175,17 @@ struct TradeChartCommand: ParsableCommand {
         // so it never delays the first frame.
         let memory = interactive && !noState ? RememberedState.startLoading(for: file) : nil
         let loadOptions = LoadOptions(column: column, name: title)
+        // What is shown decides what is read: a line reads the time and price only. Standard
+        // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
+        // so they keep every column from the start.
+        let shown = shownStyle(remembered: memory?.finish()?.view)
+        var readOptions = loadOptions
+        readOptions.bars = follow || file == "-" || !inputIsUTF8 ? .all : shown.fields
         let loaded: LoadedSeries
         var follower: Follower? = nil
         if follow && interactive {
             // The follower's first look reads the whole input; later looks parse only what was appended.
-            let f: Follower = file == "-" ? StreamFollower(options: loadOptions) : FileFollower(path: file, options: loadOptions)
+            let f: Follower = file == "-" ? StreamFollower(options: readOptions) : FileFollower(path: file, options: readOptions)
             let first = f.waitForChart { reason in
                 if file != "-" { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
             }
@@ -185,8 +197,8 @@ struct TradeChartCommand: ParsableCommand {
             follower = f
         } else {
             do {
-                loaded = try inputIsUTF8 ? SeriesLoader.load(path: file, options: loadOptions)
-                    : Self.load(input, options: loadOptions)
+                loaded = try inputIsUTF8 ? SeriesLoader.load(path: file, options: readOptions)
+                    : Self.load(input, options: readOptions)
             } catch {
                 StandardError.writeLine("tradechart: \(error)")
                 return 2
@@ -204,8 +216,12 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
+        let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
+                                  volume: shown.volume)
+        let again = follower == nil && file != "-" && inputIsUTF8 ? file : nil
         if interactive {
-            return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device)
+            return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device,
+                                  candles: candles, bars: BarService(path: again, options: loadOptions))
         }
         // --print, --describe and --audiograph: each that is asked for, in that order, on
         // the range asked for or, when that is unavailable, the one the viewer would open on.
@@ -213,7 +229,10 @@ struct TradeChartCommand: ParsableCommand {
         let opening = OpeningRange(series: series, requested: range)
         if let note = opening.note { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
-        if print { status = max(status, printFrame(series, range: opening.range, clock: clock)) }
+        for why in [shown.style != .line ? candles.whyNoCandles(file: file) : nil, volume ? candles.whyNoVolume(file: file) : nil] {
+            if let why { StandardError.writeLine("tradechart: \(why)") }
+        }
+        if print { status = max(status, printFrame(series, range: opening.range, clock: clock, candles: candles)) }
         if describe {
             status = max(status, printDescription(of: clock.map { $0.shown(series) } ?? series, slice: opening.slice))
         }
@@ -223,7 +242,7 @@ struct TradeChartCommand: ParsableCommand {
 
     /// The interactive viewer, or its screen-reader mode, once the series is loaded.
     func runInteractive(_ series: PriceSeries, clock: DisplayClock?, loaded: LoadedSeries, memory: RememberedState?,
-                        follower: Follower?, device: TerminalScreen.Device) -> Int32 {
+                        follower: Follower?, device: TerminalScreen.Device, candles: CandleState, bars: BarService) -> Int32 {
         let remembered = memory?.finish()
         let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
         if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
@@ -236,7 +255,7 @@ struct TradeChartCommand: ParsableCommand {
             store.save()
         }
         return runViewer(series, clock: clock, status: loaded.report.summary, memory: memory, remembered: remembered,
-                         follower: follower, device: device, screenReader: readsScreen)
+                         follower: follower, device: device, screenReader: readsScreen, candles: candles, bars: bars)
     }
 
     /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
@@ -278,7 +297,7 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// `--print`: one frame of `range` to standard output.
-    func printFrame(_ series: PriceSeries, range: ChartRange, clock: DisplayClock?) -> Int32 {
+    func printFrame(_ series: PriceSeries, range: ChartRange, clock: DisplayClock?, candles: CandleState) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         // No questions to a terminal from a script: COLORFGBG, else dark.
@@ -286,7 +305,7 @@ struct TradeChartCommand: ParsableCommand {
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
                                     clock: clock)
         let state = ViewerState(series: series, range: range, options: options,
-                                columns: frameSize.columns, rows: frameSize.rows)
+                                columns: frameSize.columns, rows: frameSize.rows, candles: candles)
         if state.layout.isTooSmall {
             StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
                 + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
@@ -301,7 +320,7 @@ struct TradeChartCommand: ParsableCommand {
     /// `q`, 128 + signal when a signal ended it).
     func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
                    remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
-                   device: TerminalScreen.Device, screenReader: Bool) -> Int32 {
+                   device: TerminalScreen.Device, screenReader: Bool, candles: CandleState, bars: BarService) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         // The viewer always draws on a terminal (checked in execute()).
         let useColor = !screenReader && color.resolved(outputIsTerminal: true)
@@ -321,9 +340,9 @@ struct TradeChartCommand: ParsableCommand {
         let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
-                                status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening)
+                                status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening, candles: candles)
         let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
-        var services: [HostService] = [SoundService(player: player), ToneService(player: player)]
+        var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
         if let follower { services.append(FollowService(follower: follower)) }
         var stateFile: StateFileService?
         if let memory, let store = memory.store, let key = memory.key {
@@ -352,6 +371,14 @@ struct TradeChartCommand: ParsableCommand {
         memory?.store?.flush()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
+    }
+
+    /// The style and volume pane to open with: the command line's, else the file's
+    /// remembered ones (interactive only), else the line; and the columns they need.
+    func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
+        let style = self.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
+        let volume = self.volume || (remembered?.volume ?? false)
+        return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
     }
 
     /// What `--tz` asks for: the data's zone (`--data-tz`) shown in another. Nil without

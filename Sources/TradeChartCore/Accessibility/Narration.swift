@@ -51,7 +51,7 @@ public enum Narration {
             if after.series.count != before.series.count || after.series.prices[newest] != before.series.prices.last {
                 lines.append("Latest: \(pointLine(after, at: newest))")
             }
-        case .sound, .note, .resize, .interrupted:
+        case .sound, .note, .resize, .interrupted, .bars:
             break
         }
         return lines.map(spoken)

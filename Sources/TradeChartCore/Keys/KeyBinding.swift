@@ -1,6 +1,7 @@
 /// The parts of the key help, in the order they are shown.
 public enum KeyGroup: String, Sendable, CaseIterable {
     case ranges = "Ranges"
+    case chart = "Style"
     case cursor = "Cursor"
     case words = "Words and sound"
     case general = "General"

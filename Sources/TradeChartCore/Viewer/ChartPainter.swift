@@ -1,21 +1,26 @@
-/// Paints the chart area of a frame: the price line, the dashed baseline and the
-/// scrub cursor, each on its own dot layer, one colour per cell (the line wins
-/// over the cursor, the cursor over the baseline).
+/// Paints the chart area of a frame: the price (a line, candles or OHLC bars), the
+/// dashed baseline and the scrub cursor, each on its own dot layer, one colour per
+/// cell (the price wins over the cursor, the cursor over the baseline), and the
+/// volume pane under it.
 enum ChartPainter {
     static func paint(state: ViewerState, time: Double, into frame: inout Frame) {
         let projection = state.projection(at: time)
         let layout = state.layout
         let charset = state.options.charset
-        var line = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-        LineRasterizer.drawLine(state.index, points: state.drawnPoints(at: time), x: projection.x, y: projection.y, into: &line)
+        let candles = state.candles.drawsCandles || state.candles.drawsVolume
+            ? state.visibleCandles(at: time, projection: projection) : []
+        let price = PriceLayer(state: state, time: time, projection: projection, candles: candles)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
 
-        let lineStyle = CellStyle(projection.rising ? .rising : .falling)
+        let lineStyle = price.firstStyle
         var cursorColumn = -1
         var markerRow = -1
         var markerStyle = lineStyle
-        if let cursor = state.displayedCursor(at: time) {
+        // Over candles the cursor runs through the wick of its candle, without a marker.
+        if let column = state.candleCursorColumn(at: time, projection: projection) {
+            cursorColumn = column
+        } else if let cursor = state.displayedCursor(at: time) {
             let dotX = projection.x(Double(cursor))
             cursorColumn = Clamp.int((dotX / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
             let price = state.series.prices[cursor]
@@ -26,7 +31,7 @@ enum ChartPainter {
         }
         // Following a file: the newest point glows (the terminal blinks it).
         var liveColumn = -1, liveRow = -1
-        if state.options.live && !state.isAnimating(at: time) {
+        if state.options.live && !state.isAnimating(at: time) && !state.candles.drawsCandles {
             let newest = state.series.count - 1
             liveColumn = Clamp.int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down),
                              ifNaN: -1)
@@ -39,13 +44,13 @@ enum ChartPainter {
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
                 let cell: Cell
-                let lineBits = line.bits(column: column, row: row)
+                let (lineBits, priceStyle) = price.cell(column: column, row: row)
                 if column == cursorColumn && row == markerRow {
                     cell = Cell(markerGlyph, markerStyle)
                 } else if column == liveColumn && row == liveRow {
                     cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
                 } else if lineBits != 0 {
-                    cell = Cell(charset.glyph(lineBits), lineStyle)
+                    cell = Cell(charset.glyph(lineBits), priceStyle)
                 } else if column == cursorColumn {
                     cell = Cell(cursorGlyph, .muted)
                 } else {
@@ -56,5 +61,6 @@ enum ChartPainter {
                 frame[layout.chartX + column, layout.chartY + row] = cell
             }
         }
+        VolumePane.paint(state: state, projection: projection, candles: candles, cursorColumn: cursorColumn, into: &frame)
     }
 }

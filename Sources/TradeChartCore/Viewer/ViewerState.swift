@@ -53,6 +53,8 @@ public struct ViewerState: Sendable {
     public internal(set) var priceFormatter: PriceFormatter
     /// What is remembered about the file; every change is handed to the host to write.
     public internal(set) var memory: RememberedView
+    /// The style (line, candles, OHLC bars), the volume pane and the columns they need.
+    public internal(set) var candles: CandleState
     /// The status-line rules for the followed input, when one is followed.
     var followStatus: FollowStatus?
     /// Grows with every change to what a still frame shows, so a host can skip
@@ -62,7 +64,8 @@ public struct ViewerState: Sendable {
     /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
     /// `memory` is what the host remembers about the file; the viewer keeps its range in it.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
-                columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView()) {
+                columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView(),
+                candles wanted: CandleState = CandleState()) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
         shownSeries = options.clock.map { $0.shown(series) } ?? series
@@ -73,7 +76,11 @@ public struct ViewerState: Sendable {
         (priceScale, index) = Self.scaledIndex(series.prices)
         let labels = Self.priceLabels(index, priceScale, prices: series.prices)
         priceFormatter = labels.formatter
-        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width)
+        let (candles, candleNote) = Self.opening(wanted, file: series.name)
+        self.candles = candles
+        self.memory.style = candles.style == .line ? nil : candles.style.rawValue
+        self.memory.volume = candles.volume ? true : nil
+        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width, volume: candles.drawsVolume)
         let ranges = ChartRange.allCases.map { series.slice($0) }
         availability = ranges
         let opening = OpeningRange(series: series, requested: requested, availability: ranges)
@@ -86,6 +93,7 @@ public struct ViewerState: Sendable {
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status.map(TextSanitizer.clean)
         if let note = opening.note { self.status = note }
+        if let candleNote { self.status = [self.status, candleNote].compactMap { $0 }.joined(separator: "; ") }
         if let first = self.status { remember(message: first) }
         target = projection(for: slice)
     }
@@ -120,14 +128,16 @@ public struct ViewerState: Sendable {
     /// The y axis spans the range's prices and its reference price, so the baseline is
     /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
-        let span = index.minMax(slice.first...slice.last)
+        let span = chartSpan(slice.first...slice.last)
         // The index holds the scaled prices (see PriceScale).
         let reference = index.values[slice.reference]
         let dots = canvasDots
-        return ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
-                               high: max(span.max, reference),
-                               baseline: reference, newest: index.values[slice.last],
-                               widthDots: dots.width, heightDots: dots.height)
+        var projection = ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
+                                         high: max(span.max, reference),
+                                         baseline: reference, newest: index.values[slice.last],
+                                         widthDots: dots.width, heightDots: dots.height, slots: candles.series != nil)
+        projection.volumeTop = volumeTop(for: slice, projection: projection)
+        return projection
     }
 
     /// The points the rasterizer draws: the range, plus during a morph the older

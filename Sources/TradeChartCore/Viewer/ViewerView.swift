@@ -44,6 +44,10 @@ public struct ViewerView: Sendable {
     /// When space runs out, the words go first, then the name (shortened with `…`),
     /// then the date; with no cursor the span goes before the name. Price and change stay.
     func drawHeader(into frame: inout Frame) {
+        if state.candles.drawsCandles, let candle = state.cursorCandle(at: time) {
+            drawCandleHeader(candle, into: &frame)
+            return
+        }
         let series = state.series
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
@@ -117,7 +121,7 @@ public struct ViewerView: Sendable {
         let short = state.range == .oneDay || state.range == .fiveDays
             ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
             : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
-        return [state.range.label + dot + span, state.range.label + dot + short, state.range.label]
+        return withCandleLabel([state.range.label + dot + span, state.range.label + dot + short, state.range.label])
     }
 
     /// The baseline's price at its row, then round tick values about every four rows,
