@@ -16,6 +16,18 @@ enum ViewerBenchmark {
             let between = RasterBenchmark.median(runs: 101) { _ = state.frame(at: 0.6) }
             table.row(["still frame 200x60 (whole Frame)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(still)])
             table.row(["in-between morph frame 200x60", RasterBenchmark.label(n), RasterBenchmark.formatMicros(between)])
+            // Three moving averages over all the points (issue 15: under 1 ms), still and mid-zoom,
+            // on a linear and a log axis.
+            for log in [false, true] {
+                var averaged = ViewerState(series: series, range: .max, options: ViewerOptions(), columns: 200, rows: 60,
+                                           view: ViewSettings(log: log, averages: [20, 50, 200]))
+                let stillAverages = RasterBenchmark.median(runs: 101) { _ = averaged.frame(at: 0) }
+                _ = averaged.handle(.key(.character("[")), at: 0)
+                let zooming = RasterBenchmark.median(runs: 101) { _ = averaged.frame(at: 0.6) }
+                let axis = log ? ", log axis" : ""
+                table.row(["still frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(stillAverages)])
+                table.row(["zoom frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(zooming)])
+            }
         }
         let daily = TestData.daily(count: 1269)
         for row in terminalRows(daily) { table.row([row.0, row.1, row.2]) }

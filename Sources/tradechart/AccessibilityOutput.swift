@@ -5,11 +5,10 @@ import TradeChartSystem
 // What `--describe` and `--audiograph FILE` do. Each returns the exit status:
 // 0 when done, 1 when the output cannot be written (the reason on standard error).
 
-/// Prints the plain-text description of `slice` to standard output (`--describe`),
-/// its times as `shown` has them (in the `--tz` zone).
-func printDescription(of shown: PriceSeries, slice: RangeSlice) -> Int32 {
-    let description = RangeDescription(series: shown, slice: slice)
-    return StandardOutput.writeOrSay(description.text + "\n", what: "the description")
+/// Prints the description of what `state` shows to standard output (`--describe`): the
+/// range or window in words, its times in the `--tz` zone, and the moving averages asked for.
+func printDescription(of state: ViewerState) -> Int32 {
+    StandardOutput.writeOrSay(state.descriptionLines.joined(separator: "\n") + "\n", what: "the description")
 }
 
 /// A file given on the command line: its bytes for the system (they need not be UTF-8)

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import TradeChartCore
 
@@ -44,4 +45,20 @@ extension ChartRange: ExpressibleByArgument {
 /// `--size COLSxROWS`.
 extension FrameSize: ExpressibleByArgument {
     init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// `--from DATE`, `--to DATE`: see `DateArgument` for what is read.
+extension DateArgument: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
+/// `--average 20,50,200`: the bars of each moving average (1 to 100,000, at most eight).
+struct AverageList: ExpressibleByArgument {
+    var bars: [Int]
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.isEmpty, parts.count <= 8, parts.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000 }) else { return nil }
+        bars = parts.compactMap { $0 }
+    }
 }

@@ -99,10 +99,49 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "CMD"))
     var player: String?
 
+    @Option(help: ArgumentHelp("Show from this date: 2019, 2019-05, 2019-05-13 or any date the files use.",
+                               valueName: "DATE"))
+    var from: DateArgument?
+
+    @Option(help: ArgumentHelp("Show up to this date (the whole year, month or day it names).", valueName: "DATE"))
+    var to: DateArgument?
+
+    @Flag(help: "A logarithmic price axis (L switches it).")
+    var log = false
+
+    @Flag(help: "Price labels as percent change from the previous close (% switches it).")
+    var percent = false
+
+    @Option(help: ArgumentHelp("Moving averages of these bars, e.g. 20,50,200 (m cycles none, 20, 20,50,200).",
+                               valueName: "N[,N...]"))
+    var average: AverageList?
+
     mutating func validate() throws {
         if !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
         }
+        if let from, let to, from.span.lowerBound > to.span.upperBound {
+            throw ValidationError("--from must not be after --to")
+        }
+        if range != nil && (from != nil || to != nil) {
+            throw ValidationError("--range and --from/--to each choose what to show: give one of them")
+        }
+    }
+
+    /// The window, axis and averages asked for: the command line's, else what was remembered
+    /// (a range on the command line drops a remembered window).
+    func viewSettings(for series: PriceSeries, remembered: RememberedView?) -> ViewSettings {
+        var settings = ViewSettings(remembered: remembered)
+        if range != nil { settings.window = nil }
+        if from != nil || to != nil {
+            let start = from?.span.lowerBound ?? series.times[0]
+            let end = to?.span.upperBound ?? series.times[series.count - 1]
+            settings.window = start...max(start, end)
+        }
+        if log { settings.log = true }
+        if percent { settings.percent = true }
+        if let average { settings.averages = average.bars }
+        return settings
     }
 
     /// Parses and runs; returns the exit status. Errors are one line on stderr with status 2.
@@ -226,15 +265,19 @@ struct TradeChartCommand: ParsableCommand {
         // --print, --describe and --audiograph: each that is asked for, in that order, on
         // the range asked for or, when that is unavailable, the one the viewer would open on.
         if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
-        let opening = OpeningRange(series: series, requested: range)
-        if let note = opening.note { StandardError.writeLine("tradechart: \(note)") }
+        let settings = viewSettings(for: series, remembered: nil)
+        let opening = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0, clock: clock),
+                                  columns: 100, rows: 30, view: settings)
+        if let note = opening.status { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
         for why in [shown.style != .line ? candles.whyNoCandles(file: file) : nil, volume ? candles.whyNoVolume(file: file) : nil] {
             if let why { StandardError.writeLine("tradechart: \(why)") }
         }
-        if print { status = max(status, printFrame(series, range: opening.range, clock: clock, candles: candles)) }
+        if print {
+            status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock, candles: candles))
+        }
         if describe {
-            status = max(status, printDescription(of: clock.map { $0.shown(series) } ?? series, slice: opening.slice))
+            status = max(status, printDescription(of: opening))
         }
         if let output { status = max(status, writeAudiograph(of: series, slice: opening.slice, to: output)) }
         return status
@@ -297,7 +340,8 @@ struct TradeChartCommand: ParsableCommand {
     }
 
     /// `--print`: one frame of `range` to standard output.
-    func printFrame(_ series: PriceSeries, range: ChartRange, clock: DisplayClock?, candles: CandleState) -> Int32 {
+    func printFrame(_ series: PriceSeries, range: ChartRange, settings: ViewSettings, clock: DisplayClock?,
+                    candles: CandleState) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         // No questions to a terminal from a script: COLORFGBG, else dark.
@@ -305,7 +349,7 @@ struct TradeChartCommand: ParsableCommand {
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
                                     clock: clock)
         let state = ViewerState(series: series, range: range, options: options,
-                                columns: frameSize.columns, rows: frameSize.rows, candles: candles)
+                                columns: frameSize.columns, rows: frameSize.rows, view: settings, candles: candles)
         if state.layout.isTooSmall {
             StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
                 + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
@@ -340,7 +384,8 @@ struct TradeChartCommand: ParsableCommand {
         let startRange = range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
-                                status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening, candles: candles)
+                                status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening,
+                                view: viewSettings(for: series, remembered: remembered?.view), candles: candles)
         let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
         var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
         if let follower { services.append(FollowService(follower: follower)) }

@@ -197,9 +197,10 @@ struct ViewerSessionTests {
         try t.waitFor("[1Y]")
         for closer in ["q", "Escape", "?"] {
             try t.send("?")
-            try t.waitFor("describe the range in words")
+            // The help's first page (the rest scrolls).
+            try t.waitFor("range 1D, 5D, 1M")
             try t.send(closer)
-            try t.waitForScreen(timeout: 5, "the help closed by \(closer)") { !$0.contains("describe the range in words") }
+            try t.waitForScreen(timeout: 5, "the help closed by \(closer)") { !$0.contains("range 1D, 5D, 1M") }
             try Self.expectStillRunning(t)
         }
         for closer in ["q", "Escape", "d"] {

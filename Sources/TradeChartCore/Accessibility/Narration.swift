@@ -61,12 +61,22 @@ public enum Narration {
     /// moment (with the time for intraday data), the price, its change from the range's
     /// reference price and where it is in the range.
     public static func pointLine(_ state: ViewerState, at index: Int) -> String {
+        // While candles are shown, the candle holding the point (see CandleNarration.swift).
+        if state.markedPoint == nil, let line = candleLine(state, at: index) { return line }
         let series = state.series
         let price = series.prices[index]
         let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)
         let place = state.slice.contains(index) ? ", point \(index - state.slice.first + 1) of \(state.slice.count)" : ""
+        var measured = ""
+        if let marked = state.markedPoint {
+            // With a mark (Space): the change from the mark too, in bars and days.
+            let fromMark = PriceMove(from: marked, to: index, startPrice: series.prices[marked], endPrice: price)
+            let bars = abs(index - marked)
+            let days = Int((Double(abs(series.times[index] - series.times[marked])) / 86_400).rounded())
+            measured = "; from the mark: \(change(fromMark, state.priceFormatter)), \(bars) bars, \(days) days"
+        }
         return "\(ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay)), "
-            + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)"
+            + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)\(measured)"
     }
 
     /// `1M, Mon 15 Apr 2019 to Mon 13 May 2019, 20 prices: up 541.87, 4.75 percent. Lowest
@@ -78,8 +88,8 @@ public enum Narration {
         let when = { (i: Int) in ReadableTime.text(series.times[i], withTimeOfDay: series.hasTimeOfDay) }
         let move = PriceMove(from: slice.first, to: slice.last, startPrice: state.baselinePrice,
                              endPrice: series.prices[slice.last])
-        let all = slice.coversAllData ? " (all the data)" : ""
-        return "\(state.range.label)\(all), \(when(slice.first)) to \(when(slice.last)), \(slice.count) prices: "
+        let all = slice.coversAllData && state.window == nil && state.range != .max ? " (all the data)" : ""
+        return "\(spanName(state))\(all), \(when(slice.first)) to \(when(slice.last)), \(slice.count) prices: "
             + "\(change(move, format)). Lowest \(format.string(stats.minimum)) on \(when(stats.minIndex)), "
             + "highest \(format.string(stats.maximum)) on \(when(stats.maxIndex))."
     }
@@ -98,7 +108,7 @@ public enum Narration {
     static func description(_ state: ViewerState) -> [String] {
         var lines: [String] = []
         var continues = false
-        for line in RangeDescription(series: state.series, slice: state.slice).lines {
+        for line in state.descriptionLines {
             if continues, let last = lines.popLast() { lines.append(last + " " + line) } else { lines.append(line) }
             continues = !line.hasSuffix(".")
         }
@@ -131,7 +141,12 @@ public enum Narration {
     /// Where the viewer is: the cursor's point, else the range and its latest price.
     static func whereItIs(_ state: ViewerState) -> String {
         if let cursor = state.cursor { return pointLine(state, at: cursor) }
-        return "\(state.range.label), latest: \(pointLine(state, at: state.slice.last))"
+        return "\(spanName(state)), latest: \(pointLine(state, at: state.slice.last))"
+    }
+
+    /// What the chart shows, said: `1M`, `All the data`, `Window`.
+    static func spanName(_ state: ViewerState) -> String {
+        state.window != nil ? "Window" : state.range == .max ? "All the data" : state.range.label
     }
 
     /// The line as it may be said: no control characters (escape codes), no Braille,

@@ -32,7 +32,11 @@ public struct RangeDescription: Sendable, Equatable {
         let at = { (index: Int) in "\(format.string(series.prices[index])) on \(when(index))" }
 
         var lines: [String] = []
-        if slice.coversAllData {
+        if slice.isWindow {
+            lines.append("\(series.name), a window of time.")
+        } else if slice.range == .max {
+            lines.append("\(series.name), all the data.")
+        } else if slice.coversAllData {
             lines.append("\(series.name), range \(slice.range.label): all data (less than \(slice.range.label)).")
         } else {
             lines.append("\(series.name), range \(slice.range.label).")

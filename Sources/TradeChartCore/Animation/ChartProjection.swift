@@ -15,6 +15,10 @@ public struct ChartProjection: Sendable, Equatable {
     /// The volume a full-height bar of the volume pane stands for (0 without a pane): it
     /// moves with the maps during a morph, so the bars grow and shrink smoothly too.
     public var volumeTop: Double = 0
+    /// When files are compared: each other file's price -> dot row (its percent change
+    /// from its own reference price, on the shared percent axis), in the order of
+    /// `ViewerState.others`. Empty for one file.
+    public var others: [AffineMap] = []
 
     public init(x: AffineMap, y: AffineMap, baselineRow: Double, rising: Bool) {
         self.x = x
@@ -59,6 +63,10 @@ public struct ChartProjection: Sendable, Equatable {
                                       baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
                                       rising: t < 0.5 ? rising : other.rising)
         between.volumeTop = volumeTop + (other.volumeTop - volumeTop) * t
+        // The other files' lines move the same way (a file that joins starts where it lands).
+        between.others = other.others.indices.map { k in
+            k < others.count ? others[k].interpolated(to: other.others[k], t) : other.others[k]
+        }
         return between
     }
 

@@ -24,7 +24,10 @@ public struct SampledSeries: Sendable, Equatable {
     }
 
     /// When a point's price is known: a daily bar at the last second of its day.
-    static func known(_ t: Int64, daily: Bool) -> Int64 { daily ? t + LocalTime.secondsPerDay - 1 : t }
+    static func known(_ t: Int64, daily: Bool) -> Int64 {
+        // Daily bars may carry a time (TradingView stamps them 14:30): the day is what counts.
+        daily ? (LocalTime.dayNumber(t) + 1) * LocalTime.secondsPerDay - 1 : t
+    }
 
     /// `other` sampled at the times of `primary`, in one pass over both.
     public init(_ other: PriceSeries, at primary: PriceSeries) {

@@ -57,6 +57,13 @@ public enum Theme: String, Sendable, CaseIterable, Codable {
         case (.light, .muted): 30
         case (.dark, .accent): 36
         case (.light, .accent): 34
+        // Magenta first: it stands apart from green and red on dark and light backgrounds.
+        case (_, .series1): 35
+        case (.dark, .series2): 33
+        case (.light, .series2): 34
+        case (_, .series3): 36
+        case (.dark, .series4): 34
+        case (.light, .series4): 33
         }
     }
 }

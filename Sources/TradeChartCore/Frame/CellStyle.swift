@@ -11,6 +11,14 @@ public enum ColorRole: UInt8, Sendable, Hashable, CaseIterable {
     case muted
     /// The active range and other highlights.
     case accent
+    /// Four more colours, apart from the rising green and the falling red, for lines
+    /// drawn beside the price (moving averages, other files): see `palette(_:)`.
+    case series1, series2, series3, series4
+
+    /// The `k`-th colour of the palette for extra lines (it repeats after four).
+    public static func palette(_ k: Int) -> ColorRole {
+        [.series1, .series2, .series3, .series4][((k % 4) + 4) % 4]
+    }
 }
 
 /// Text attributes of a cell.

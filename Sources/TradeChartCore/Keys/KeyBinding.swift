@@ -1,7 +1,8 @@
 /// The parts of the key help, in the order they are shown.
 public enum KeyGroup: String, Sendable, CaseIterable {
-    case ranges = "Ranges"
-    case chart = "Style"
+    case ranges = "Ranges, windows"
+    case chart = "Axis, averages"
+    case style = "Style"
     case cursor = "Cursor"
     case words = "Words and sound"
     case general = "General"

@@ -2,21 +2,30 @@
 /// hint line, `--help` and the README's key table (a test keeps the README in step).
 public enum KeyMap {
     public static let bindings: [KeyBinding] = [
-        KeyBinding(ChartRange.allCases.map { (.character(Unicode.Scalar(UInt8(48 + $0.rawValue))), .selectRange($0)) },
+        KeyBinding(ChartRange.allCases.filter { $0 != .max }.map { (.character(Unicode.Scalar(String($0.key))!), .selectRange($0)) },
                    names: ["1", "…", "6"],
                    help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are in parentheses, (1D), and say why)",
                    group: .ranges, hint: KeyHint("1-6 range", rank: 3)),
+        KeyBinding([(.character("0"), .selectRange(.max))], names: ["0"], help: "all the data (MAX)", group: .ranges),
         KeyBinding([(.character("+"), .shorterRange), (.character("="), .shorterRange),
                     (.character("-"), .longerRange), (.character("_"), .longerRange)],
-                   names: ["+", "/", "-"], help: "a shorter / longer range", group: .ranges),
-        KeyBinding([], names: ["mouse wheel"], help: "a shorter / longer range; a click on the range bar picks that range",
+                   names: ["+", "/", "-"], help: "a shorter / longer range (- from 5Y shows all the data)", group: .ranges),
+        KeyBinding([(.character("["), .zoomIn), (.character("]"), .zoomOut)], names: ["[", "/", "]"],
+                   help: "zoom in (half as long, around the cursor, else keeping the newest point at the right) / out",
+                   group: .ranges, hint: KeyHint("[] zoom", rank: 6)),
+        KeyBinding([(.character("<"), .pan(-1)), (.character(">"), .pan(1)), (.character(","), .pan(-1)),
+                    (.character("."), .pan(1))], names: ["<", "/", ">"],
+                   help: "move the window a quarter of its width back / on in time (, and . too)", group: .ranges),
+        KeyBinding([], names: ["mouse wheel"],
+                   help: "over the chart, zoom around the pointer; elsewhere a shorter / longer range; "
+                       + "a click on the range bar picks that range",
                    group: .ranges),
         KeyBinding([(.character("c"), .cycleStyle)], names: ["c"],
                    help: "style: line, candles (rising hollow, falling filled), OHLC bars; many bars merge into one "
                        + "candle, the header says how many",
-                   group: .chart),
+                   group: .style),
         KeyBinding([(.character("v"), .toggleVolume)], names: ["v"],
-                   help: "the volume pane under the chart, one bar a candle, coloured like it", group: .chart),
+                   help: "the volume pane under the chart, one bar a candle, coloured like it", group: .style),
         KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
                    names: ["Left", "Right", "h", "l"],
                    help: "move the cursor one point (one candle); held down, it speeds up to a dot column a step",
@@ -26,7 +35,11 @@ public enum KeyMap {
                    group: .cursor),
         KeyBinding([(.home, .firstPoint), (.end, .lastPoint), (.character("g"), .firstPoint), (.character("G"), .lastPoint)],
                    names: ["Home", "End", "g", "G"], help: "the first / last point (candle) of the range", group: .cursor),
-        KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "hide the cursor, or close a panel", group: .cursor),
+        KeyBinding([(.character(" "), .mark)], names: ["Space"],
+                   help: "mark the point under the cursor: the header then measures from the mark to the cursor "
+                       + "(change, percent, bars, days)", group: .cursor),
+        KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "close a panel, else clear the mark, else hide the cursor",
+                   group: .cursor),
         KeyBinding([], names: ["mouse click"], help: "put the cursor on the nearest point (drag to scrub)", group: .cursor),
         KeyBinding([(.character("d"), .describe)], names: ["d"], help: "describe the range in words (for screen readers)",
                    group: .words, hint: KeyHint("d describe", rank: 4)),
@@ -37,7 +50,15 @@ public enum KeyMap {
         KeyBinding([(.character("s"), .toggleTones)], names: ["s"],
                    help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; s again stops them",
                    group: .words),
-        KeyBinding([(.character("m"), .messages)], names: ["m"],
+        KeyBinding([(.character("L"), .toggleLogAxis)], names: ["L"],
+                   help: "log price scale on / off (equal steps are equal percent changes)", group: .chart),
+        KeyBinding([(.character("%"), .togglePercentAxis)], names: ["%"],
+                   help: "price labels as percent change from the previous close on / off", group: .chart),
+        KeyBinding([(.character("m"), .cycleAverages)], names: ["m"],
+                   help: "moving averages: none, 20 bars, 20, 50 and 200 bars", group: .chart),
+        KeyBinding([(.tab, .nextPrimary)], names: ["Tab"],
+                   help: "comparing files: the next file becomes the primary (its calendar the x axis)", group: .chart),
+        KeyBinding([(.character("!"), .messages)], names: ["!"],
                    help: "the status line's whole message (one cut short ends in …) and the ones before it",
                    group: .words),
         KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
@@ -63,6 +84,11 @@ public enum KeyMap {
 
     /// What `key` does, nil when it is not bound.
     public static func action(for key: KeyPress) -> ViewerAction? { actions[key] }
+
+    /// The names of the keys that do `action`, as the help names them.
+    public static func names(of action: ViewerAction) -> [String] {
+        bindings.flatMap { binding in binding.keys.filter { $0.1 == action }.map { $0.0.name } }
+    }
 
     /// What the key help says about the chart itself, after the keys.
     public static let chartNotes = [
@@ -91,7 +117,7 @@ public enum KeyMap {
         var lines: [String] = []
         for group in KeyGroup.allCases {
             if !lines.isEmpty { lines.append("") }
-            lines.append(group.rawValue)
+            lines += TextWrap.lines(group.rawValue, width: width)
             for binding in bindings where binding.group == group {
                 var key = binding.label
                 if key.count + 1 > keyColumn {

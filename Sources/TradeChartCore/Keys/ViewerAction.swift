@@ -15,6 +15,21 @@ public enum ViewerAction: Sendable, Hashable {
     /// Scroll the open panel by this many lines (negative: up).
     case scroll(Int)
     case listen
+    /// Zoom the window in (half the width) or out (twice).
+    case zoomIn
+    case zoomOut
+    /// Pan the window by this many quarters of its width (negative: to older points).
+    case pan(Int)
+    /// A log price axis on or off.
+    case toggleLogAxis
+    /// Percent labels on or off.
+    case togglePercentAxis
+    /// The next moving averages: none, 20, 20 50 200.
+    case cycleAverages
+    /// Mark the point under the cursor (or the newest) to measure from it.
+    case mark
+    /// Make the next compared file the primary one.
+    case nextPrimary
     /// Switch the tone for each cursor step on or off.
     case toggleTones
     /// The next style: line, candles, OHLC bars.

@@ -18,6 +18,11 @@ public struct TimeLabels: Sendable, Equatable {
     /// (cost grows with the number of periods, not points).
     public init(series: PriceSeries, first: Int, last: Int, range: ChartRange) {
         guard first < last else { levels = []; return }
+        // All the data (MAX) is labelled as the range nearest to how long it is.
+        if range == .max, case let nearest = series.nearestRange(first: first, last: last), nearest != .max {
+            self = TimeLabels(series: series, first: first, last: last, range: nearest)
+            return
+        }
         let format: (Int64) -> String
         let plan: [(Unit, Int)]
         switch range {
@@ -44,6 +49,10 @@ public struct TimeLabels: Sendable, Equatable {
         case .fiveYears:
             format = DateText.monthYear
             plan = [(.month, 3), (.month, 6), (.year, 1), (.year, 2), (.year, 5)]
+        case .max:
+            // Decades of data: the years.
+            format = { (t: Int64) -> String in String(LocalTime.date(t).year) }
+            plan = [(.year, 1), (.year, 2), (.year, 5), (.year, 10), (.year, 20), (.year, 50)]
         }
         var levels: [[Mark]] = []
         let lastTime = series.times[last]
@@ -79,7 +88,7 @@ public struct TimeLabels: Sendable, Equatable {
         }
         // A long range over short data (5Y of four days) has no month boundaries:
         // fall back to days, then hours, so the axis is never bare.
-        if levels.isEmpty && [.sixMonths, .oneYear, .fiveYears].contains(range) {
+        if levels.isEmpty && [.sixMonths, .oneYear, .fiveYears, .max].contains(range) {
             let fallback = TimeLabels(series: series, first: first, last: last,
                                       range: series.hasTimeOfDay ? .fiveDays : .oneMonth)
             levels = fallback.levels

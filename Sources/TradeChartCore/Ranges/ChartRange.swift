@@ -1,8 +1,8 @@
-/// The six time ranges a user picks with the keys 1 to 6.
+/// The fixed ranges a user picks with the keys 1 to 6, and all the data (`0`, MAX).
 public enum ChartRange: Int, CaseIterable, Sendable, Codable, CustomStringConvertible {
-    case oneDay = 1, fiveDays, oneMonth, sixMonths, oneYear, fiveYears
+    case oneDay = 1, fiveDays, oneMonth, sixMonths, oneYear, fiveYears, max
 
-    /// The label in the range bar and on the command line: `1D`, `5D`, `1M`, `6M`, `1Y`, `5Y`.
+    /// The label in the range bar and on the command line: `1D`, `5D`, `1M`, `6M`, `1Y`, `5Y`, `MAX`.
     public var label: String {
         switch self {
         case .oneDay: "1D"
@@ -11,18 +11,19 @@ public enum ChartRange: Int, CaseIterable, Sendable, Codable, CustomStringConver
         case .sixMonths: "6M"
         case .oneYear: "1Y"
         case .fiveYears: "5Y"
+        case .max: "MAX"
         }
     }
 
     public var description: String { label }
 
-    /// The key that selects this range.
-    public var key: Character { Character(String(rawValue)) }
+    /// The key that selects this range: `1` to `6`, and `0` for all the data.
+    public var key: Character { self == .max ? "0" : Character(String(rawValue)) }
 
-    /// Parses `1D`, `5d`, `1y`, ... (case-insensitive), or the key digit.
+    /// Parses `1D`, `5d`, `1y`, `max`, ... (case-insensitive), or the key digit.
     public init?(label: String) {
         let wanted = label.uppercased()
-        guard let match = ChartRange.allCases.first(where: { $0.label == wanted || String($0.rawValue) == wanted })
+        guard let match = ChartRange.allCases.first(where: { $0.label == wanted || String($0.key) == wanted })
         else { return nil }
         self = match
     }
@@ -35,6 +36,7 @@ public enum ChartRange: Int, CaseIterable, Sendable, Codable, CustomStringConver
         case .sixMonths: 6
         case .oneYear: 12
         case .fiveYears: 60
+        case .max: nil
         }
     }
 }

@@ -6,6 +6,8 @@ public struct RangeSlice: Sendable, Equatable {
     public var last: Int
     /// True when the range asks for more history than the data has, so all of it is shown.
     public var coversAllData: Bool
+    /// True for a free window (`range` is then the fixed range nearest to it).
+    public var isWindow = false
 
     public init(range: ChartRange, first: Int, last: Int, coversAllData: Bool) {
         self.range = range
@@ -49,6 +51,8 @@ extension PriceSeries {
         var first: Int
         var coversAll = false
         switch range {
+        case .max:
+            first = 0
         case .oneDay, .fiveDays:
             let wantedDays = range == .oneDay ? 1 : 5
             var days = 1
@@ -79,6 +83,21 @@ extension PriceSeries {
             return .unavailable(reason: "\(range.label): only one price since \(LocalTime.date(times[first]))")
         }
         return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
+    }
+
+    /// The fixed range whose span comes nearest to `first...last` (for a free window: its
+    /// labels and its words follow that range's).
+    public func nearestRange(first: Int, last: Int) -> ChartRange {
+        let days = Double(times[last] - times[first]) / Double(LocalTime.secondsPerDay)
+        switch days {
+        case ..<1: return .oneDay
+        case ..<10: return .fiveDays
+        case ..<75: return .oneMonth
+        case ..<250: return .sixMonths
+        case ..<700: return .oneYear
+        case ..<4000: return .fiveYears
+        default: return .max
+        }
     }
 
     /// The range the viewer opens on: the longest available range not larger than

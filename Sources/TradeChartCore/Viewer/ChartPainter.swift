@@ -1,19 +1,70 @@
 /// Paints the chart area of a frame: the price (a line, candles or OHLC bars), the
-/// dashed baseline and the scrub cursor, each on its own dot layer, one colour per
-/// cell (the price wins over the cursor, the cursor over the baseline), and the
-/// volume pane under it.
+/// moving averages, the dashed baseline, the mark and the scrub cursor, each on its own
+/// dot layer, one colour per cell (the price wins over the averages, they over the
+/// cursor line, the cursor over the baseline; the cursor's point and the mark are drawn
+/// on top), and the volume pane under it.
 enum ChartPainter {
     static func paint(state: ViewerState, time: Double, into frame: inout Frame) {
         let projection = state.projection(at: time)
         let layout = state.layout
         let charset = state.options.charset
-        let candles = state.candles.drawsCandles || state.candles.drawsVolume
-            ? state.visibleCandles(at: time, projection: projection) : []
+        let drawn = state.drawnPoints(at: time)
+        let candles = state.drawsCandles || state.drawsVolume ? state.visibleCandles(at: time, projection: projection) : []
         let price = PriceLayer(state: state, time: time, projection: projection, candles: candles)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
+        // Each average from its first full window on.
+        let averages: [DotCanvas] = state.averages.map { average in
+            var canvas = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
+            let from = max(drawn.lowerBound, average.average.firstDefined)
+            if from < drawn.upperBound {
+                LineRasterizer.drawLine(average.plotIndex, points: from...drawn.upperBound, x: projection.x,
+                                        y: projection.y, into: &canvas)
+            }
+            return canvas
+        }
 
-        let lineStyle = price.firstStyle
+        // The other files compared: each where it has values, with its map from price to row.
+        var otherLines: [DotCanvas] = []
+        // The symbols on the lines, by cell (only when files are compared).
+        var symbols = [Cell?](repeating: nil, count: state.others.isEmpty ? 0 : layout.chartWidth * layout.chartHeight)
+        for (k, other) in state.others.enumerated() where k < projection.others.count {
+            var canvas = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
+            let y = projection.others[k]
+            if y.scale != 0, let run = other.covered(drawn.lowerBound, drawn.upperBound) {
+                LineRasterizer.drawLine(other.index, points: run, x: projection.x, y: y, into: &canvas)
+                // Its symbol on the line every dozen cells and at its right end, so the line is
+                // told apart without colour too.
+                let symbol = Cell(other.symbol(charset), CellStyle(other.role, .bold))
+                let step = 12
+                var column = 4 + (k * 4) % step
+                var points: [Int] = []
+                while column < layout.chartWidth {
+                    let dotX = (Double(column) + 0.5) * Double(charset.dotColumnsPerCell)
+                    if projection.x.scale != 0 {
+                        let i = Clamp.int(projection.x.inverse(dotX).rounded(), ifNaN: -1)
+                        if run.contains(i) { points.append(i) }
+                    }
+                    column += step
+                }
+                points.append(run.upperBound)
+                for i in points {
+                    let c = Clamp.int((projection.x(Double(i)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
+                    let r = Clamp.int((y(other.sampled.values[i]) / Double(charset.dotRowsPerCell)).rounded(.down), ifNaN: -1)
+                    if c >= 0, c < layout.chartWidth, r >= 0, r < layout.chartHeight { symbols[r * layout.chartWidth + c] = symbol }
+                }
+            }
+            otherLines.append(canvas)
+        }
+        let otherStyles = state.others.map { CellStyle($0.role) }
+        let others = CellLayer(otherLines)
+
+        let lineStyle = CellStyle(projection.rising ? .rising : .falling)
+        func cell(of point: Int) -> (column: Int, row: Int) {
+            (Clamp.int((projection.x(Double(point)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1),
+             Clamp.int((projection.y(state.plotIndex.values[point]) / Double(charset.dotRowsPerCell)).rounded(.down),
+                       ifNaN: -1))
+        }
         var cursorColumn = -1
         var markerRow = -1
         var markerStyle = lineStyle
@@ -21,36 +72,47 @@ enum ChartPainter {
         if let column = state.candleCursorColumn(at: time, projection: projection) {
             cursorColumn = column
         } else if let cursor = state.displayedCursor(at: time) {
-            let dotX = projection.x(Double(cursor))
-            cursorColumn = Clamp.int((dotX / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
+            (cursorColumn, markerRow) = cell(of: cursor)
             let price = state.series.prices[cursor]
-            // The projection maps the scaled prices the index holds.
-            markerRow = Clamp.int((projection.y(state.index.values[cursor]) / Double(charset.dotRowsPerCell)).rounded(.down),
-                            ifNaN: -1)
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
         }
+        // The mark (Space), where it lies in the points drawn.
+        var mark = (column: -1, row: -1)
+        if let marked = state.markedPoint, drawn.contains(marked) { mark = cell(of: marked) }
         // Following a file: the newest point glows (the terminal blinks it).
-        var liveColumn = -1, liveRow = -1
-        if state.options.live && !state.isAnimating(at: time) && !state.candles.drawsCandles {
-            let newest = state.series.count - 1
-            liveColumn = Clamp.int((projection.x(Double(newest)) / Double(charset.dotColumnsPerCell)).rounded(.down),
-                             ifNaN: -1)
-            liveRow = Clamp.int((projection.y(state.index.values[newest]) / Double(charset.dotRowsPerCell)).rounded(.down),
-                          ifNaN: -1)
-        }
+        var live = (column: -1, row: -1)
+        if state.options.live && !state.isAnimating(at: time) && !state.drawsCandles { live = cell(of: state.series.count - 1) }
         // In ASCII the line uses ' - _ | : so the cursor and the baseline take glyphs of their own.
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
+        let markGlyph: Unicode.Scalar = charset == .ascii ? "*" : "◆"
+        let averageStyles = state.averages.indices.map { CellStyle(.palette($0), .dim) }
+        // The averages as one layer: in each cell the first average with dots there. Without
+        // colour an average would look like the price: it is drawn dotted, its dots in every
+        // other dot column only.
+        let color = state.options.color, width = layout.chartWidth
+        let keep: UInt8 = color ? 0xFF : (charset == .braille ? 0x47 : charset == .block ? 0x05 : 0xFF)
+        let averageLayer = CellLayer(averages) { _, i in
+            !color && charset == .ascii && (i % width) % 2 == 1 ? 0 : keep
+        }
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
                 let cell: Cell
                 let (lineBits, priceStyle) = price.cell(column: column, row: row)
                 if column == cursorColumn && row == markerRow {
                     cell = Cell(markerGlyph, markerStyle)
-                } else if column == liveColumn && row == liveRow {
+                } else if column == mark.column && row == mark.row {
+                    cell = Cell(markGlyph, CellStyle(.accent, .bold))
+                } else if column == live.column && row == live.row {
                     cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
+                } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
+                    cell = symbol
                 } else if lineBits != 0 {
                     cell = Cell(charset.glyph(lineBits), priceStyle)
+                } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), otherStyles[k])
+                } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), averageStyles[k])
                 } else if column == cursorColumn {
                     cell = Cell(cursorGlyph, .muted)
                 } else {
@@ -62,5 +124,36 @@ enum ChartPainter {
             }
         }
         VolumePane.paint(state: state, projection: projection, candles: candles, cursorColumn: cursorColumn, into: &frame)
+    }
+}
+
+/// Dot layers seen as one: in each cell, the dots of the first layer that has any there.
+struct CellLayer {
+    private var bits: [UInt8] = []
+    private var owner: [Int] = []
+
+    /// The layers in order of precedence, each with `keep` of its bits (all by default).
+    init(_ layers: [DotCanvas], keep: (Int, Int) -> UInt8 = { _, _ in 0xFF }) {
+        guard let first = layers.first else { return }
+        let count = first.columns * first.rows
+        bits = [UInt8](repeating: 0, count: count)
+        owner = [Int](repeating: 0, count: count)
+        for k in layers.indices.reversed() {
+            layers[k].cellBits.withUnsafeBufferPointer { cells in
+                for i in 0..<count {
+                    let b = cells[i] & keep(k, i)
+                    if b != 0 {
+                        bits[i] = b
+                        owner[i] = k
+                    }
+                }
+            }
+        }
+    }
+
+    /// The dots and the layer on top in cell `i`, nil when no layer has dots there.
+    @inline(__always) func top(_ i: Int) -> (bits: UInt8, layer: Int)? {
+        guard !bits.isEmpty, bits[i] != 0 else { return nil }
+        return (bits[i], owner[i])
     }
 }

@@ -14,13 +14,12 @@ struct PriceLayer {
         let layout = state.layout
         let charset = state.options.charset
         first = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-        if state.candles.drawsCandles {
+        if state.drawsCandles {
             var falling = first
-            // The projection maps the index's scaled prices.
-            let scale = state.priceScale
+            // The projection maps plotted prices (scaled, or their logs on a log axis).
             let scaled = candles.map {
-                Candle(first: $0.first, last: $0.last, open: scale.scaled($0.open), high: scale.scaled($0.high),
-                       low: scale.scaled($0.low), close: scale.scaled($0.close), volume: $0.volume)
+                Candle(first: $0.first, last: $0.last, open: state.plotted($0.open), high: state.plotted($0.high),
+                       low: state.plotted($0.low), close: state.plotted($0.close), volume: $0.volume)
             }
             CandleRasterizer.draw(scaled, style: state.candles.style, x: projection.x, y: projection.y,
                                   rising: &first, falling: &falling)
@@ -28,7 +27,7 @@ struct PriceLayer {
             second = falling
             secondStyle = CellStyle(.falling)
         } else {
-            LineRasterizer.drawLine(state.index, points: state.drawnPoints(at: time), x: projection.x, y: projection.y,
+            LineRasterizer.drawLine(state.plotIndex, points: state.drawnPoints(at: time), x: projection.x, y: projection.y,
                                     into: &first)
             firstStyle = CellStyle(projection.rising ? .rising : .falling)
             secondStyle = firstStyle
@@ -54,7 +53,7 @@ enum VolumePane {
     static func paint(state: ViewerState, projection: ChartProjection, candles: [Candle], cursorColumn column: Int,
                       into frame: inout Frame) {
         let layout = state.layout
-        guard state.candles.drawsVolume, layout.volumeRows > 0 else { return }
+        guard state.drawsVolume, layout.volumeRows > 0 else { return }
         let charset = state.options.charset
         VolumeBars.draw(candles, x: projection.x, dotsPerCell: charset.dotColumnsPerCell, scale: projection.volumeTop,
                         ascii: charset == .ascii, left: layout.chartX, top: layout.volumeY, width: layout.chartWidth,

@@ -2,6 +2,12 @@
 /// on screen, the candle under the cursor, the price axis over highs and lows, and
 /// what `c`, `v` and the columns' arrival do.
 extension ViewerState {
+    /// Whether candles or OHLC bars are drawn (they show one file: not while files are compared).
+    public var drawsCandles: Bool { candles.drawsCandles && !comparing }
+
+    /// Whether the volume pane is drawn.
+    public var drawsVolume: Bool { candles.drawsVolume && !comparing }
+
     /// The narrowest slot a candle gets, in dots: a hollow body three dots wide and a
     /// gap (in ASCII, one dot a cell, three cells: a body of two and a gap).
     var candleSlotDots: Double { 4 }
@@ -68,21 +74,21 @@ extension ViewerState {
         return candleSeries.candles(groups)
     }
 
-    /// The lowest and highest value (in the index's scaled space) the chart shows over
+    /// The lowest and highest plotted value (see `plotted`) the chart shows over
     /// `range`: the closes, and once the open, high and low are read, every price of the
     /// bars, in every style, so that switching style never moves the axis.
     func chartSpan(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
-        let closes = index.minMax(range)
+        let closes = plotIndex.minMax(range)
         guard candles.loaded.contains(.prices), let candleSeries = candles.series, candleSeries.count == series.count
         else { return closes }
         let bars = candleSeries.span(range)
-        return (min(closes.min, priceScale.scaled(bars.low)), max(closes.max, priceScale.scaled(bars.high)))
+        return (min(closes.min, plotted(bars.low)), max(closes.max, plotted(bars.high)))
     }
 
     /// The volume of a full-height bar of the pane for `slice` under the projection `p`:
     /// the largest volume of its candles (0 without a pane).
     func volumeTop(for slice: RangeSlice, projection p: ChartProjection) -> Double {
-        guard candles.drawsVolume, let candleSeries = candles.series else { return 0 }
+        guard drawsVolume, let candleSeries = candles.series else { return 0 }
         let size = barsPerCandle(dotsPerBar: abs(p.x.scale))
         let groups = CandleGrouping.groups(first: slice.first, last: slice.last, size: size, newest: series.count - 1)
         return groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }
@@ -90,9 +96,14 @@ extension ViewerState {
 
     /// The candles a viewer opens with: what is asked for, less what the file cannot show
     /// or what was not read with it (said in the note).
-    static func opening(_ requested: CandleState, file: String) -> (CandleState, note: String?) {
+    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, note: String?) {
         var candles = requested
         var notes: [String] = []
+        if comparing && (candles.style != .line || candles.volume) {
+            notes.append(Self.notWhileComparing)
+            candles.style = .line
+            candles.volume = false
+        }
         if candles.style != .line, let why = candles.whyNoCandles(file: file) {
             notes.append(why)
             candles.style = .line
@@ -107,11 +118,18 @@ extension ViewerState {
         return (candles, notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
+    /// Why there are no candles and no volume pane while files are compared.
+    static let notWhileComparing = "candles and volume show one file; not while files are compared in percent"
+
     // MARK: - Keys
 
     /// `c`: the next style. Candles need the open, high and low; when the file has them
     /// but they are not read yet, the host is asked to read them.
     mutating func cycleStyle(at time: Double) -> [ViewerCommand] {
+        if comparing {
+            status = "c: " + Self.notWhileComparing
+            return []
+        }
         let next = candles.style.next
         if next != .line, let why = candles.whyNoCandles(file: series.name) {
             status = "c: " + why
@@ -126,6 +144,10 @@ extension ViewerState {
 
     /// `v`: the volume pane on or off.
     mutating func toggleVolume(at time: Double) -> [ViewerCommand] {
+        if comparing {
+            status = "v: " + Self.notWhileComparing
+            return []
+        }
         if !candles.volume, let why = candles.whyNoVolume(file: series.name) {
             status = "v: " + why
             return []
@@ -173,10 +195,10 @@ extension ViewerState {
 
     /// Shows or hides the volume pane's rows as asked, the chart moving to its new height.
     mutating func fitLayout(at time: Double) {
-        guard layout.volume != candles.drawsVolume else { return }
+        guard layout.volume != drawsVolume else { return }
         let onScreen = projection(at: time)
         morphFirst = drawnPoints(at: time).lowerBound
-        layout = layout.withVolume(candles.drawsVolume)
+        layout = layout.withVolume(drawsVolume)
         retarget(from: onScreen, at: time)
     }
 
@@ -199,7 +221,7 @@ extension ViewerState {
             let onScreen = projection(at: time)
             candles.take(loaded)
             if loaded.series != series { replaceSeries(loaded.series, at: time) }
-            layout = layout.withVolume(candles.drawsVolume)
+            layout = layout.withVolume(drawsVolume)
             retarget(from: onScreen, at: time)
             if !candles.missing.isEmpty {
                 status = "\(series.name) no longer has the columns asked for; it stays a line"
@@ -246,7 +268,7 @@ extension ViewerState {
 extension ViewerState {
     /// The cell column of the cursor's candle's wick, while candles are drawn.
     func candleCursorColumn(at time: Double, projection: ChartProjection) -> Int? {
-        guard candles.drawsCandles, let cursor = displayedCursor(at: time) else { return nil }
+        guard drawsCandles, let cursor = displayedCursor(at: time) else { return nil }
         let bars = candleBars(containing: cursor, size: barsPerCandle(at: time))
         let wick = CandleGeometry(first: bars.lowerBound, last: bars.upperBound, x: projection.x).wick
         return Clamp.int((Double(wick) / Double(options.charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)

@@ -8,14 +8,31 @@ public struct ViewerState: Sendable {
     public internal(set) var shownSeries: PriceSeries
     /// How the series' prices are scaled before they are projected (see `PriceScale`).
     public internal(set) var priceScale: PriceScale
-    /// The min-max index over the scaled prices: what the projections and the rasterizer see.
+    /// The min-max index over the scaled prices.
     public internal(set) var index: MinMaxIndex
+    /// Whether the price axis is logarithmic (`L`).
+    public internal(set) var logAxis = false
+    /// Whether the price labels show the percent change from the reference price (`%`).
+    public internal(set) var percentAxis = false
+    /// The min-max index of the plotted prices (`index`, or the log prices' on a log
+    /// axis): what the projections and the rasterizer see.
+    public internal(set) var plotIndex: MinMaxIndex
+    /// The bars of the moving averages shown (`m`, `--average`), and the averages.
+    public internal(set) var averageBars: [Int] = []
+    public internal(set) var averages: [AverageLine] = []
+    /// The marked moment (Space), nil when none: the header measures from it to the cursor.
+    public internal(set) var mark: Int64?
+    /// The other files compared with this one (empty for one file), sampled at its times.
+    public internal(set) var others: [ComparedSeries] = []
     public internal(set) var options: ViewerOptions
     public internal(set) var layout: ChartLayout
     /// The oldest point drawn: during a morph it includes the points sliding in or out.
     public internal(set) var morphFirst: Int = 0
-    /// The range shown, or being morphed to.
+    /// The fixed range shown, or being morphed to; for a free window, the fixed range
+    /// nearest to it (its labels follow that range's).
     public internal(set) var range: ChartRange
+    /// The free window shown (the times of its first and last point), nil when a fixed range is.
+    public internal(set) var window: ClosedRange<Int64>?
     public internal(set) var slice: RangeSlice
     /// The running morph, nil when the chart stands still.
     public internal(set) var morph: Morph?
@@ -63,8 +80,11 @@ public struct ViewerState: Sendable {
 
     /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
     /// `memory` is what the host remembers about the file; the viewer keeps its range in it.
+    /// `view` asks for a window, a log or percent axis and moving averages (from the
+    /// command line or the remembered state); a window asked for wins over `range`.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
                 columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView(),
+                view: ViewSettings = ViewSettings(), others otherSeries: [PriceSeries] = [],
                 candles wanted: CandleState = CandleState()) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
@@ -74,13 +94,17 @@ public struct ViewerState: Sendable {
         tones = options.tones
         followStatus = options.followed.map(FollowStatus.init(name:))
         (priceScale, index) = Self.scaledIndex(series.prices)
+        plotIndex = index
+        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: series, slot: $0.offset) }
         let labels = Self.priceLabels(index, priceScale, prices: series.prices)
         priceFormatter = labels.formatter
-        let (candles, candleNote) = Self.opening(wanted, file: series.name)
+        let (candles, candleNote) = Self.opening(wanted, file: series.name, comparing: !otherSeries.isEmpty)
         self.candles = candles
         self.memory.style = candles.style == .line ? nil : candles.style.rawValue
         self.memory.volume = candles.volume ? true : nil
-        layout = ChartLayout(columns: columns, rows: rows, labelWidth: labels.width, volume: candles.drawsVolume)
+        layout = ChartLayout(columns: columns, rows: rows,
+                             labelWidth: otherSeries.isEmpty ? labels.width : max(labels.width, Self.percentLabelWidth),
+                             volume: candles.drawsVolume && otherSeries.isEmpty)
         let ranges = ChartRange.allCases.map { series.slice($0) }
         availability = ranges
         let opening = OpeningRange(series: series, requested: requested, availability: ranges)
@@ -96,6 +120,24 @@ public struct ViewerState: Sendable {
         if let candleNote { self.status = [self.status, candleNote].compactMap { $0 }.joined(separator: "; ") }
         if let first = self.status { remember(message: first) }
         target = projection(for: slice)
+        apply(view)
+    }
+
+    /// Applies what `view` asks for on opening, saying on the status line what cannot be.
+    mutating func apply(_ view: ViewSettings) {
+        let opening = status
+        if let window = view.window {
+            if let windowSlice = Self.windowSlice(series, window) {
+                show(windowSlice.slice, range: windowSlice.range, window: windowSlice.window, at: 0, morphing: false)
+            } else {
+                status = "No prices between \(DateText.dayMonthYear(window.lowerBound)) and \(DateText.dayMonthYear(window.upperBound)); showing \(range.label)"
+            }
+        }
+        if view.log { setLogAxis(true) }
+        if view.percent { setPercentAxis(true) }
+        if !view.averages.isEmpty { setAverages(view.averages) }
+        // Turning the axis on says so on a key; on opening only a refusal is news.
+        if status?.hasPrefix("Log scale:") == true { status = opening }
     }
 
     /// The scale for `prices` and the min-max index over the scaled prices. The index of
@@ -128,13 +170,14 @@ public struct ViewerState: Sendable {
     /// The y axis spans the range's prices and its reference price, so the baseline is
     /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
+        if comparing { return comparisonProjection(for: slice) }
         let span = chartSpan(slice.first...slice.last)
-        // The index holds the scaled prices (see PriceScale).
-        let reference = index.values[slice.reference]
+        // The index holds the plotted prices (scaled, see PriceScale, or their logs).
+        let reference = plotIndex.values[slice.reference]
         let dots = canvasDots
         var projection = ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
                                          high: max(span.max, reference),
-                                         baseline: reference, newest: index.values[slice.last],
+                                         baseline: reference, newest: plotIndex.values[slice.last],
                                          widthDots: dots.width, heightDots: dots.height, slots: candles.series != nil)
         projection.volumeTop = volumeTop(for: slice, projection: projection)
         return projection
@@ -170,6 +213,19 @@ public struct ViewerState: Sendable {
 
     /// Whether `range` can be shown for this series, and why not.
     public func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
+
+    /// The fixed range shown, nil while a free window is.
+    public var activeRange: ChartRange? { window == nil ? range : nil }
+
+    /// What the chart shows, in a word: `1Y`, `MAX`, or `window`.
+    public var spanLabel: String { window == nil ? range.label : "window" }
+
+    /// The marked point (the first at or after the marked moment), nil without a mark.
+    public var markedPoint: Int? {
+        guard let mark else { return nil }
+        let i = series.lowerBound(of: mark)
+        return i < series.count ? i : nil
+    }
 
     /// The reference price of the range (the previous close), the baseline of changes.
     public var baselinePrice: Double { series.prices[slice.reference] }

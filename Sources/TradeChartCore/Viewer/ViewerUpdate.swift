@@ -97,10 +97,10 @@ extension ViewerState {
         case .selectRange(let range): select(range, at: time)
         case .shorterRange: stepRange(by: -1, at: time)
         case .longerRange: stepRange(by: 1, at: time)
-        case .step(let steps) where candles.drawsCandles:
+        case .step(let steps) where drawsCandles:
             stepCandles(steps)
             return toneForCursor()
-        case .firstPoint where candles.drawsCandles:
+        case .firstPoint where drawsCandles:
             cursor = candleBars(containing: slice.first, size: barsPerCandle).upperBound
             return toneForCursor()
         case .step(let steps) where abs(steps) == 1:
@@ -115,14 +115,38 @@ extension ViewerState {
         case .lastPoint:
             cursor = slice.last
             return toneForCursor()
-        case .dismiss: cursor = nil
+        case .dismiss:
+            // Esc: the mark first (it is what a measurement ends with), then the cursor.
+            if mark != nil {
+                mark = nil
+                status = "Mark cleared"
+            } else {
+                cursor = nil
+            }
         case .describe:
             if options.showsPanels {
-                open(.text(title: "\(range.label) in words", lines: RangeDescription(series: shownSeries, slice: slice).lines))
+                open(.text(title: "\(spanLabel) in words", lines: descriptionLines))
             }
         case .messages: if options.showsPanels { open(.messages) }
         case .scroll: break
         case .listen: return [.playAudiograph(series: series, slice: slice)]
+        case .zoomIn: zoom(in: true, around: cursor, at: time)
+        case .zoomOut: zoom(in: false, around: cursor, at: time)
+        case .pan(let quarters): pan(byQuarters: quarters, at: time)
+        case .toggleLogAxis: setLogAxis(!logAxis)
+        case .togglePercentAxis:
+            setPercentAxis(!percentAxis)
+            if status == nil { status = percentAxis ? "Labels in percent from the previous close" : "Labels in prices" }
+        case .cycleAverages:
+            setAverages(nextAverages)
+            status = averageBars.isEmpty ? "No moving averages"
+                : "Moving averages of " + averageBars.map(String.init).joined(separator: ", ") + " bars"
+        case .nextPrimary: makeNextPrimary(at: time)
+        case .mark:
+            let point = cursor ?? slice.last
+            mark = series.times[point]
+            status = "Marked " + (series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
+                : DateText.dayMonthYear(shownSeries.times[point])) + ": the header measures from here; Esc clears"
         case .toggleTones:
             tones.toggle()
             status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
@@ -150,25 +174,17 @@ extension ViewerState {
 
     /// Switches to `newRange`, morphing from whatever is on screen at `time`.
     mutating func select(_ newRange: ChartRange, at time: Double) {
-        guard newRange != range else { return }
+        guard newRange != range || window != nil else { return }
         switch availability(of: newRange) {
         case .unavailable(let reason):
             status = reason
         case .available(let newSlice):
-            let onScreen = projection(at: time)
-            morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
-            range = newRange
-            memory.range = newRange.label
-            slice = newSlice
-            timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
-            target = projection(for: newSlice)
-            morph = options.morphDuration > 0
-                ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
-            if let c = cursor, !newSlice.contains(c) { cursor = nil }
+            show(newSlice, range: newRange, window: nil, at: time)
         }
     }
 
-    /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one.
+    /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one (from
+    /// a free window: the range nearest to it, then on).
     mutating func stepRange(by step: Int, at time: Double) {
         if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
     }
@@ -211,14 +227,20 @@ extension ViewerState {
     // MARK: - Mouse
 
     mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
+        let overChart = layout.chartContains(column: mouse.column, row: mouse.row)
         switch mouse.action {
+        case .wheelUp where overChart, .wheelDown where overChart:
+            // Over the chart the wheel zooms around the point under the pointer.
+            let dotX = (Double(mouse.column - layout.chartX) + 0.5) * Double(options.charset.dotColumnsPerCell)
+            zoom(in: mouse.action == .wheelUp, around: nearestPoint(toDotColumn: dotX), at: time)
         case .wheelUp:
             stepRange(by: -1, at: time)
         case .wheelDown:
             stepRange(by: 1, at: time)
-        case .press where mouse.row == layout.bottomRow && mouse.column < ChartRange.allCases.count * 4:
-            // The range bar: four cells per range, " 1D " or "[1D]".
-            if let clicked = ChartRange(rawValue: mouse.column / 4 + 1) { select(clicked, at: time) }
+        case .press where mouse.row == layout.bottomRow && ViewerView.rangeBar(self).contains { $0.cells.contains(mouse.column) }:
+            if let clicked = ViewerView.rangeBar(self).first(where: { $0.cells.contains(mouse.column) }) {
+                select(clicked.range, at: time)
+            }
         case .press, .drag:
             guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
             else { return }
@@ -266,13 +288,42 @@ extension ViewerState {
         series = newSeries
         shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
         (priceScale, index) = Self.scaledIndex(newSeries.prices)
+        if logAxis && whyNoLogAxis != nil {
+            // A price at or below zero arrived: a log axis cannot show it.
+            logAxis = false
+            memory.log = nil
+            status = whyNoLogAxis
+        }
+        plotIndex = Self.plotIndex(of: newSeries.prices, scaled: index, log: logAxis)
+        refreshAverages()
         let labels = Self.priceLabels(index, priceScale, prices: newSeries.prices)
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = layout.withLabelWidth(labels.width)
         }
         availability = ChartRange.allCases.map { newSeries.slice($0) }
-        if case .available(let s) = availability(of: range) {
+        if let shown = window {
+            // A window that ended on the newest point keeps ending there (as the ranges do),
+            // as wide in points as it was; any other keeps its times.
+            var times = shown
+            if shown.upperBound >= oldNewest {
+                let width = slice.count
+                let last = newSeries.count - 1
+                times = newSeries.times[max(0, last - width + 1)]...newSeries.times[last]
+            }
+            if let next = Self.windowSlice(newSeries, times) {
+                slice = next.slice
+                range = next.range
+                window = next.window
+                memory.window = [next.window.lowerBound, next.window.upperBound]
+            } else {
+                window = nil
+                memory.window = nil
+            }
+        }
+        if window != nil {
+            // The window's slice is set above.
+        } else if case .available(let s) = availability(of: range) {
             slice = s
         } else if let fallback = newSeries.defaultRange(), let s = availability(of: fallback).slice {
             range = fallback

@@ -29,7 +29,10 @@ extension ViewerView {
             .init(forms: ["\(arrow)\(amount)" + (percent.map { " (\($0))" } ?? ""), arrow + (percent ?? amount), ""],
                   style: changeStyle, yield: 4),
         ], right: nil)
-        header.right = .init(forms: candleDates(candle) + [""], style: .plain, yield: 3)
+        // Times shown in another zone than the data's own (`--tz`) say which.
+        let series = state.series
+        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[candle.last]) : nil }
+        header.right = .init(forms: candleDates(candle).map { $0 + (zone ?? "") } + [""], style: .plain, yield: 3)
         for part in header.place(columns: layout.columns) {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
@@ -56,17 +59,19 @@ extension ViewerView {
                 "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonth(last))"]
     }
 
-    /// The span's forms with what a candle stands for after the range's label, when
-    /// candles or OHLC bars are drawn: `1Y · 1 candle = 1 day · 14 May 2018 – 13 May 2019`.
+    /// The span's forms with what a candle stands for after the range's label (before the
+    /// dates of a free window), when candles or OHLC bars are drawn:
+    /// `1Y · 1 candle = 1 day · 14 May 2018 – 13 May 2019`; the last form stays as it was.
     func withCandleLabel(_ forms: [String]) -> [String] {
-        guard state.candles.drawsCandles else { return forms }
+        guard state.drawsCandles else { return forms }
         let label = CandleGrouping.label(barsPerCandle: state.barsPerCandle(at: time), series: state.series,
                                          noun: state.candles.style == .ohlc ? "bar" : "candle")
         let dot = unicode ? " · " : " - "
         let range = state.range.label
         let labelled = forms.map { form in
-            form.hasPrefix(range) ? range + dot + label + form.dropFirst(range.count) : form
+            guard state.window == nil else { return label + dot + form }
+            return form == range ? range + dot + label : range + dot + label + form.dropFirst(range.count)
         }
-        return labelled + [range]
+        return labelled + forms.suffix(1)
     }
 }

@@ -23,6 +23,11 @@ public struct ViewerView: Sendable {
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
+        if state.comparing {
+            if state.status == nil { drawComparisonLegend(into: &frame) }
+        } else {
+            drawLegend(into: &frame)
+        }
         if let status = state.status { drawStatus(status, into: &frame) }
         drawBottomRow(into: &frame)
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
@@ -44,7 +49,8 @@ public struct ViewerView: Sendable {
     /// When space runs out, the words go first, then the name (shortened with `…`),
     /// then the date; with no cursor the span goes before the name. Price and change stay.
     func drawHeader(into frame: inout Frame) {
-        if state.candles.drawsCandles, let candle = state.cursorCandle(at: time) {
+        // A candle under the cursor shows its values; a mark (Space) measures as on the line.
+        if state.drawsCandles, state.markedPoint == nil, let candle = state.cursorCandle(at: time) {
             drawCandleHeader(candle, into: &frame)
             return
         }
@@ -52,7 +58,10 @@ public struct ViewerView: Sendable {
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
         let price = series.prices[index]
-        let move = PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
+        // With a mark (Space) the change is measured from the mark, else from the reference price.
+        let marked = state.markedPoint
+        let move = marked.map { PriceMove(from: $0, to: index, startPrice: series.prices[$0], endPrice: price) }
+            ?? PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
         let change = move.change
         // Said in signs and words too, never by colour alone; no change has no arrow.
@@ -70,7 +79,7 @@ public struct ViewerView: Sendable {
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
             .init(forms: ["\(arrow)\(amount) (\(percent))", arrow + (move.percent == nil ? amount : percent), ""],
                   style: changeStyle, yield: 4),
-            .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
+            .init(forms: marked.map { measureTexts(from: $0, to: index) } ?? [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
         let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[index]) : nil }
@@ -83,6 +92,19 @@ public struct ViewerView: Sendable {
         for part in header.place(columns: layout.columns) {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
+    }
+
+    /// What a measurement from the mark says beside its change, then shorter forms:
+    /// `from the mark on 3 Jan 2019: 87 bars, 130 days`, `87 bars, 130 days`, `87 bars`.
+    func measureTexts(from marked: Int, to point: Int) -> [String] {
+        let times = state.shownSeries.times
+        let bars = abs(point - marked)
+        let days = Int((Double(abs(times[point] - times[marked])) / Double(LocalTime.secondsPerDay)).rounded())
+        let barText = bars == 1 ? "1 bar" : "\(bars) bars"
+        let dayText = days == 1 ? "1 day" : "\(days) days"
+        let when = state.series.hasTimeOfDay ? DateText.dayMonth(times[marked]) + " " + DateText.time(times[marked])
+            : DateText.dayMonthYear(times[marked])
+        return ["from the mark on \(when): \(barText), \(dayText)", "\(barText), \(dayText)", barText, ""]
     }
 
     /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,
@@ -111,7 +133,7 @@ public struct ViewerView: Sendable {
             // A trading day shown in a zone where it crosses midnight (`--tz`).
             span = "\(DateText.weekday(first)) \(DateText.dayMonth(first)) \(DateText.time(first)) \(dash) "
                 + "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
-        } else if slice.coversAllData {
+        } else if slice.coversAllData && state.range != .max {
             span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
         } else if s.hasTimeOfDay && state.range == .fiveDays {
             span = "\(DateText.dayMonthYear(first)) \(DateText.time(first)) \(dash) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
@@ -121,42 +143,119 @@ public struct ViewerView: Sendable {
         let short = state.range == .oneDay || state.range == .fiveDays
             ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
             : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
+        // A free window has no range to name: its dates say what it is.
+        guard state.window == nil else { return withCandleLabel([span, short]) }
         return withCandleLabel([state.range.label + dot + span, state.range.label + dot + short, state.range.label])
     }
 
     /// The baseline's price at its row, then round tick values about every four rows,
-    /// never on the baseline's row or next to it.
+    /// never on the baseline's row or next to it. On a log axis the ticks are 1-2-5 per
+    /// decade (`LogTicks`); with percent labels they are round percent changes from the
+    /// reference price, and the baseline is `0%`.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
         let dotsHigh = Double((state.options.charset.dotRowsPerCell))
         let heightDots = Double(layout.chartHeight) * dotsHigh
-        // The projection maps scaled prices (see PriceScale); labels show prices.
-        let scale = state.priceScale
         let chartRows = layout.chartY..<(layout.chartY + layout.chartHeight)
+        let reference = state.baselinePrice
+        // Compared files share a percent axis.
+        let percent = (state.percentAxis || state.comparing) && reference > 0
+        func row(_ price: Double) -> Int {
+            layout.chartY + Clamp.int((projection.y(state.plotted(price)) / dotsHigh).rounded(.down))
+        }
         guard projection.y.scale != 0 else {
             // Flat series (its reference price too): one label at mid height.
             let price = state.series.prices[state.slice.last]
-            let row = layout.chartY + Clamp.int(projection.y(scale.scaled(price)) / dotsHigh)
-            writeLabel(state.priceFormatter.string(price), row: row, into: &frame)
+            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: row(price), into: &frame)
             return
+        }
+        // Compared files: each line's right end carries its change, in its colour, with its symbol.
+        var endRows: Set<Int> = []
+        if state.comparing {
+            for label in comparisonEndLabels(projection) where chartRows.contains(label.row) && !endRows.contains(label.row) {
+                endRows.insert(label.row)
+                let x = max(layout.labelX, layout.columns - label.text.displayWidth)
+                frame.write(label.text, x: x, y: label.row, style: label.style)
+            }
         }
         // The baseline's price: during a morph, the price of the row the dashed line is on.
         let baselineRow = layout.chartY + Clamp.int((projection.baselineRow / dotsHigh).rounded(.down))
-        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0
+        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0 && !endRows.contains(baselineRow)
         if baselineShown {
-            writeLabel(state.priceFormatter.string(scale.price(projection.y.inverse(projection.baselineRow))),
-                       row: baselineRow, into: &frame)
+            let price = state.price(ofPlotted: projection.y.inverse(projection.baselineRow))
+            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: baselineRow, into: &frame)
         }
-        let top = scale.price(projection.y.inverse(0)), bottom = scale.price(projection.y.inverse(heightDots))
+        let top = state.price(ofPlotted: projection.y.inverse(0))
+        let bottom = state.price(ofPlotted: projection.y.inverse(heightDots))
+        let (low, high) = (min(top, bottom), max(top, bottom))
         // About one label every four rows, never closer than every other row.
-        let ticks = PriceTicks(low: min(top, bottom), high: max(top, bottom),
-                               target: max(2, layout.chartHeight / 4), maxCount: max(2, layout.chartHeight / 2))
-        let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+        let target = max(2, layout.chartHeight / 4), most = max(2, layout.chartHeight / 2)
+        var labels: [(price: Double, text: String)]
+        if percent {
+            let ticks = PriceTicks(low: (low / reference - 1) * 100, high: (high / reference - 1) * 100,
+                                   target: target, maxCount: most)
+            let formatter = PriceFormatter(decimals: ticks.decimals)
+            labels = ticks.values.map { pct in
+                (reference * (1 + pct / 100), pct == 0 ? "0%" : formatter.signed(pct) + "%")
+            }
+        } else if state.logAxis {
+            let ticks = LogTicks(low: low, high: high, target: target, maxCount: most)
+            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+            labels = ticks.values.map { ($0, formatter.string($0)) }
+        } else {
+            let ticks = PriceTicks(low: low, high: high, target: target, maxCount: most)
+            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
+            labels = ticks.values.map { ($0, formatter.string($0)) }
+        }
         var usedRows: Set<Int> = baselineShown ? [baselineRow - 1, baselineRow, baselineRow + 1] : []
-        for value in ticks.values {
-            let row = layout.chartY + Clamp.int((projection.y(scale.scaled(value)) / dotsHigh).rounded(.down))
-            guard chartRows.contains(row), !usedRows.contains(row) else { continue }
-            usedRows.insert(row)
-            writeLabel(formatter.string(value), row: row, into: &frame)
+        for row in endRows { usedRows.formUnion([row - 1, row, row + 1]) }
+        for label in labels {
+            let at = row(label.price)
+            guard chartRows.contains(at), !usedRows.contains(at) else { continue }
+            usedRows.insert(at)
+            writeLabel(label.text, row: at, into: &frame)
+        }
+    }
+
+    /// The end labels of compared files: at the row of each line's newest point in view,
+    /// its change from its reference price (`━+4.2%` for the primary, `◆-1.3%` for another).
+    func comparisonEndLabels(_ projection: ChartProjection) -> [(row: Int, text: String, style: CellStyle)] {
+        let dotsHigh = Double(state.options.charset.dotRowsPerCell)
+        let last = state.slice.last
+        var labels: [(row: Int, text: String, style: CellStyle)] = []
+        let compact = { (p: Double) in PriceFormatter(decimals: abs(p) >= 100 ? 0 : 1).signed(p) + "%" }
+        if let change = state.primaryChange(at: last) {
+            let row = layout.chartY + Clamp.int((projection.y(state.plotIndex.values[last]) / dotsHigh).rounded(.down))
+            labels.append((row, (unicode ? "━" : "=") + compact(change),
+                           CellStyle(state.series.prices[last] >= state.baselinePrice ? .rising : .falling, .bold)))
+        }
+        for (k, other) in state.others.enumerated() where k < projection.others.count {
+            guard let run = other.covered(state.slice.first, last), let change = state.otherChange(k, at: run.upperBound)
+            else { continue }
+            let row = layout.chartY + Clamp.int((projection.others[k](other.sampled.values[run.upperBound]) / dotsHigh)
+                .rounded(.down))
+            labels.append((row, String(other.symbol(state.options.charset)) + compact(change), CellStyle(other.role, .bold)))
+        }
+        return labels
+    }
+
+    /// The comparison's legend on the status line: every file with its symbol and its
+    /// change over the range, or its price and change at the cursor; names are
+    /// shortened (then left out) when the line is too narrow.
+    func drawComparisonLegend(into frame: inout Frame) {
+        let entries = state.comparisonLegend(at: state.displayedCursor(at: time))
+        let ellipsis = unicode ? "…" : "..."
+        for nameRoom in [40, 16, 8, 0] {
+            let texts = entries.map { entry -> String in
+                let name = nameRoom == 0 ? "" : HeaderLayout.shortenings(of: entry.name, ellipsis: ellipsis)
+                    .first { $0.displayWidth <= nameRoom } ?? ""
+                return ([entry.symbol, name, entry.text].filter { !$0.isEmpty }).joined(separator: " ")
+            }
+            guard texts.map(\.displayWidth).reduce(0, +) + 3 * (texts.count - 1) <= layout.columns || nameRoom == 0 else { continue }
+            var x = 0
+            for (entry, text) in zip(entries, texts) {
+                x = frame.write(text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 3
+            }
+            return
         }
     }
 
@@ -176,16 +275,26 @@ public struct ViewerView: Sendable {
         }
     }
 
+    /// The range bar's entries and the cells each takes: `[1Y]` for the active range,
+    /// ` 5Y ` for another, `(1D)` for one that cannot be shown (not only dim: vt100 has no
+    /// dim). While a free window is shown, no entry is active.
+    static func rangeBar(_ state: ViewerState) -> [(range: ChartRange, text: String, cells: Range<Int>)] {
+        var x = 0
+        return ChartRange.allCases.map { range in
+            let available = state.availability(of: range).slice != nil
+            let text = range == state.activeRange ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
+            defer { x += text.count }
+            return (range, text, x..<(x + text.count))
+        }
+    }
+
     func drawBottomRow(into frame: inout Frame) {
         var x = 0
-        for range in ChartRange.allCases {
-            let available = state.availability(of: range).slice != nil
-            let active = range == state.range
-            // Unavailable ranges are in parentheses, not only dim (vt100 has no dim).
-            let text = active ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
-            let style: CellStyle = active ? CellStyle(.accent, [.bold, .reverse])
+        for entry in Self.rangeBar(state) {
+            let available = state.availability(of: entry.range).slice != nil
+            let style: CellStyle = entry.range == state.activeRange ? CellStyle(.accent, [.bold, .reverse])
                 : (available ? .plain : CellStyle(.muted, .dim))
-            x = frame.write(text, x: x, y: layout.bottomRow, style: style)
+            x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.
@@ -202,8 +311,26 @@ public struct ViewerView: Sendable {
         frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
     }
 
+    /// The moving averages' legend at the right of the status line, each name in its
+    /// colour with its value at the cursor (or the newest point); what does not fit is
+    /// left out from the right, and a status message covers it.
+    func drawLegend(into frame: inout Frame) {
+        guard !state.averages.isEmpty else { return }
+        let point = state.displayedCursor(at: time) ?? state.slice.last
+        var entries = state.averageLegend(at: point)
+        let reserved = state.status.map { HeaderLayout.width($0) + 2 } ?? 0
+        while !entries.isEmpty,
+              entries.map({ HeaderLayout.width($0.text) }).reduce(0, +) + 2 * (entries.count - 1) > layout.columns - reserved {
+            entries.removeLast()
+        }
+        var x = layout.columns - (entries.map { HeaderLayout.width($0.text) }.reduce(0, +) + 2 * max(0, entries.count - 1))
+        for entry in entries {
+            x = frame.write(entry.text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 2
+        }
+    }
+
     /// The status line; a message too long for it is cut at a word with `…` and a dim
-    /// `[m]` that says which key shows it whole.
+    /// `[!]` that says which key shows it whole.
     func drawStatus(_ status: String, into frame: inout Frame) {
         let style = CellStyle(.accent)
         guard HeaderLayout.width(status) > layout.columns else {
@@ -211,7 +338,7 @@ public struct ViewerView: Sendable {
             return
         }
         let ellipsis = unicode ? "…" : "..."
-        let key = " [m]"
+        let key = " [\(KeyMap.names(of: .messages).first ?? "?")]"
         let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
         var kept = DisplayWidth.prefix(status, cells: max(0, room))
         // Cut at a word when one ends in the last third, so no number is cut in two.

@@ -13,7 +13,9 @@ struct SampledSeriesTests {
     /// A plain reference: for each primary time, scan the other series for its last
     /// point known by then (daily bars at the end of their day), within the grace period.
     static func reference(_ other: PriceSeries, _ primary: PriceSeries) -> [Double] {
-        func known(_ s: PriceSeries, _ i: Int) -> Int64 { s.times[i] + (s.hasTimeOfDay ? 0 : day - 1) }
+        func known(_ s: PriceSeries, _ i: Int) -> Int64 {
+            s.hasTimeOfDay ? s.times[i] : (LocalTime.dayNumber(s.times[i]) + 1) * day - 1
+        }
         let end = known(other, other.count - 1) + SampledSeries.grace(of: other)
         return primary.times.indices.map { i in
             let t = known(primary, i)
@@ -84,5 +86,13 @@ struct SampledSeriesTests {
             let defined = expected.indices.filter { !expected[$0].isNaN }
             #expect(sampled.covered == defined.first.map { $0...defined.last! })
         }
+    }
+
+    @Test func dailyBarsStampedWithATimeCountForTheirDay() {
+        // TradingView writes daily bars at 14:30 UTC: each is still that day's close.
+        let primary = Self.daily([0, 1, 2], [1, 2, 3])
+        let stamped = PriceSeries(name: "tv", times: [0, 1, 2].map { Self.monday + Int64($0) * Self.day + 52_200 },
+                                  prices: [10, 20, 30], hasTimeOfDay: false)
+        #expect(Self.same(SampledSeries(stamped, at: primary).values, [10, 20, 30]))
     }
 }

@@ -112,4 +112,27 @@ struct GoldenFrameTests {
         #expect(ansi.contains("\u{1B}[0;32m") || ansi.contains("\u{1B}[0;31m"))
         Golden.check(ansi, name: "dax-6M-80x24.ansi")
     }
+
+    /// The stooq DAX since 1959, all of it, on a log scale: decades read as the percent moves they were.
+    @Test func allTheDaxSince1959OnALogScale() throws {
+        let path = TestSeries.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/stooq_dax_d.csv").path
+        let stooq = try SeriesLoader.load(path: path).series
+        let state = ViewerState(series: stooq, range: .max, columns: 100, rows: 30, view: ViewSettings(log: true))
+        let text = state.frame(at: 0).plainText
+        Golden.check(text + "\n", name: "stooq-dax-MAX-log-100x30.txt")
+        let labels = text.components(separatedBy: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        for round in ["500", "1,000", "2,000", "5,000", "10,000"] { #expect(labels.contains(round), "\(round)") }
+        #expect(text.contains("1960") || text.contains("1965"))
+        #expect(text.components(separatedBy: "\n").first!.contains("MAX · 28 Sep 1959"))
+    }
+
+    /// A window of the bundled DAX with two moving averages, as text and in colour.
+    @Test func aWindowWithMovingAverages() throws {
+        let dax = try Self.load("dax.csv")
+        let from = DateArgument("2018-06")!.span.lowerBound, to = DateArgument("2019-02")!.span.upperBound
+        let state = ViewerState(series: dax, columns: 100, rows: 30, view: ViewSettings(window: from...to, averages: [20, 50]))
+        #expect(state.window != nil)
+        Golden.check(state.frame(at: 0).plainText + "\n", name: "dax-window-averages-100x30.txt")
+        Golden.check(AnsiRenderer().render(state.frame(at: 0)), name: "dax-window-averages-100x30.ansi")
+    }
 }

@@ -10,23 +10,23 @@ struct PanelAndMessageTests {
     static let longNote = "Skipped 1,234 rows of quotes.csv: the first on line 17: the price 'n/a' is not a number; "
         + "the rest are blank lines and rows without a time"
 
-    @Test func aMessageTooLongForTheStatusLineEndsInAnEllipsisAndMShowsItWhole() {
+    @Test func aMessageTooLongForTheStatusLineEndsInAnEllipsisAndTheMessagesKeyShowsItWhole() {
         var v = ViewerState(series: series, range: .oneYear, columns: 60, rows: 20, status: Self.longNote)
         let line = v.frame(at: 0).line(v.layout.statusRow)
-        #expect(line.trimmingTrailingSpaces().hasSuffix("… [m]"), "\(line)")
+        #expect(line.trimmingTrailingSpaces().hasSuffix("… [!]"), "\(line)")
         #expect(line.hasPrefix("Skipped 1,234 rows of quotes.csv: the first on"))
         #expect(!line.contains("17…"), "cut at a word")
-        // `m` shows it whole (wrapped), even after a key cleared the status line.
+        // `!` shows it whole (wrapped), even after a key cleared the status line.
         _ = v.handle(.key(.right), at: 0)
         #expect(v.status == nil)
-        _ = v.handle(.key(.character("m")), at: 1)
+        _ = v.handle(.key(.character("!")), at: 1)
         let shown = v.frame(at: 1).plainText
         #expect(shown.contains("Messages"))
         let words = Self.longNote.split(separator: " ")
         let panelText = (v.panel!.lines).joined(separator: " ")
         #expect(panelText.split(separator: " ") == words, "every word, in order")
-        // `m` again (or Esc) closes it.
-        _ = v.handle(.key(.character("m")), at: 2)
+        // `!` again (or Esc) closes it.
+        _ = v.handle(.key(.character("!")), at: 2)
         #expect(v.overlay == .none)
     }
 
@@ -39,7 +39,7 @@ struct PanelAndMessageTests {
         var v = ViewerState(series: series, range: .oneYear, columns: 100, rows: 30, status: "first")
         _ = v.handle(.note("second"), at: 0)
         _ = v.handle(.key(.character("1")), at: 1)   // 1D needs intraday data
-        _ = v.handle(.key(.character("m")), at: 2)
+        _ = v.handle(.key(.character("!")), at: 2)
         #expect(v.panel!.lines == ["1D needs intraday data", "second", "first"])
         for i in 0..<30 { _ = v.handle(.note("note \(i)"), at: 3) }
         #expect(v.messages.count == ViewerState.messageLimit && v.messages.last == "note 29")

@@ -1,0 +1,50 @@
+/// Another file shown beside the primary one (SPEC section 9): its series as loaded,
+/// its values on the primary's time axis, and how its line is told apart (a colour of
+/// the palette and a symbol that the legend, its end label and its line all carry, so
+/// it reads without colour too).
+public struct ComparedSeries: Sendable {
+    public let series: PriceSeries
+    public let sampled: SampledSeries
+    /// The min-max index of the sampled values (NaN where the file has none).
+    let index: MinMaxIndex
+    /// Its place among the other files: its colour and symbol.
+    public let slot: Int
+
+    public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int) {
+        self.series = series
+        sampled = SampledSeries(series, at: primary)
+        index = MinMaxIndex(sampled.values)
+        self.slot = slot
+    }
+
+    /// The file's name as the legend shows it.
+    public var name: String { series.name }
+
+    /// Its colour.
+    public var role: ColorRole { .palette(slot) }
+
+    /// The symbols of the other files, in order (the primary's line is plain).
+    public static let symbols: [Unicode.Scalar] = ["◆", "■", "▲", "★"]
+    public static let asciiSymbols: [Unicode.Scalar] = ["*", "#", "+", "@"]
+
+    /// Its symbol in `charset`.
+    public func symbol(_ charset: Charset) -> Unicode.Scalar {
+        let list = charset == .ascii ? Self.asciiSymbols : Self.symbols
+        return list[slot % list.count]
+    }
+
+    /// The primary indices of `first...last` where the file has a value, nil when none.
+    public func covered(_ first: Int, _ last: Int) -> ClosedRange<Int>? {
+        guard let run = sampled.covered, run.lowerBound <= last, run.upperBound >= first else { return nil }
+        return max(first, run.lowerBound)...min(last, run.upperBound)
+    }
+
+    /// The value changes are measured from for the primary points `first...last` whose
+    /// reference is `reference`: the file's value there, else (it started later) its
+    /// first value in the range; nil when it has none in the range.
+    public func referenceValue(first: Int, last: Int, reference: Int) -> Double? {
+        let atReference = sampled.values[reference]
+        if !atReference.isNaN { return atReference }
+        return covered(first, last).map { sampled.values[$0.lowerBound] }
+    }
+}

@@ -1,0 +1,77 @@
+import Glibc
+
+/// A moving average as the chart draws it: its values over the whole series and the
+/// min-max index of those values as the axis plots them.
+public struct AverageLine: Sendable {
+    public let average: MovingAverage
+    /// The index of the plotted values (NaN before the first full window).
+    let plotIndex: MinMaxIndex
+
+    init(_ average: MovingAverage, plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
+        self.average = average
+        let values = log ? average.values.map(plotted) : scale.scaled(average.values)
+        plotIndex = MinMaxIndex(values)
+    }
+
+    public var bars: Int { average.bars }
+}
+
+/// The moving averages (SPEC section 10): `m` cycles none, 20 bars, 20, 50 and 200
+/// bars; `--average` sets any list. Each is computed once over the whole series, so a
+/// window's left edge shows the right value.
+extension ViewerState {
+    /// The lists `m` cycles through.
+    static let averageCycle: [[Int]] = [[], [20], [20, 50, 200]]
+
+    /// Shows the averages of `bars` bars (none for an empty list).
+    mutating func setAverages(_ bars: [Int]) {
+        averageBars = bars
+        memory.averages = bars.isEmpty ? nil : bars
+        refreshAverages()
+    }
+
+    /// The next list of `m`'s cycle after the one shown (a list from `--average` goes to none).
+    var nextAverages: [Int] {
+        guard let at = Self.averageCycle.firstIndex(of: averageBars) else { return [] }
+        return Self.averageCycle[(at + 1) % Self.averageCycle.count]
+    }
+
+    /// Computes the averages for the series and axis shown.
+    mutating func refreshAverages() {
+        let prices = series.prices
+        let log = logAxis, scale = priceScale
+        averages = averageBars.map { bars in
+            AverageLine(MovingAverage(bars: bars, prices: prices), plotted: { Glibc.log($0) }, scale: scale, log: log)
+        }
+    }
+
+    /// `MA20 12,034.50  MA50 11,987.10`: each average's value at `point` (a dash before it has one).
+    func averageLegend(at point: Int) -> [(text: String, role: ColorRole)] {
+        averages.enumerated().map { k, line in
+            let value = line.average.values[point]
+            let shown = value.isNaN ? "–" : priceFormatter.string(value)
+            return ("MA\(line.bars) \(shown)", ColorRole.palette(k))
+        }
+    }
+
+    /// What the description says of each average at the range's newest point:
+    /// `Moving average of 20 bars: 11,280.84; the price is 2.08% above it.`
+    func averageDescriptionLines() -> [String] {
+        let last = slice.last
+        let price = series.prices[last]
+        return averages.map { line in
+            let value = line.average.values[last]
+            guard !value.isNaN else { return "Moving average of \(line.bars) bars: none yet (fewer bars than that)." }
+            let side = price > value ? "above" : price < value ? "below" : "at"
+            let gap = value > 0 && price != value ? " " + PriceFormatter(decimals: 2).string(abs(price / value - 1) * 100) + "%" : ""
+            return "Moving average of \(line.bars) bars: \(priceFormatter.string(value)); the price is\(gap) \(side) it."
+        }
+    }
+
+    /// The range (or window) in words, with the moving averages shown: what `d`, the
+    /// screen-reader mode and `--describe` say.
+    public var descriptionLines: [String] {
+        (comparing ? comparisonDescription() : RangeDescription(series: shownSeries, slice: slice).lines)
+            + averageDescriptionLines()
+    }
+}

@@ -1,0 +1,25 @@
+/// What a chart shows beside its range, as the command line or the remembered state
+/// asks for it on opening: a free window, the axis, the moving averages.
+public struct ViewSettings: Sendable, Equatable {
+    /// The times of the window's first and last point (`--from`, `--to`), nil for a fixed range.
+    public var window: ClosedRange<Int64>?
+    public var log: Bool
+    public var percent: Bool
+    /// The bars of each moving average.
+    public var averages: [Int]
+
+    public init(window: ClosedRange<Int64>? = nil, log: Bool = false, percent: Bool = false, averages: [Int] = []) {
+        self.window = window
+        self.log = log
+        self.percent = percent
+        self.averages = averages
+    }
+
+    /// What `remembered` holds.
+    public init(remembered: RememberedView?) {
+        let bounds = remembered?.window ?? []
+        self.init(window: bounds.count == 2 && bounds[0] <= bounds[1] ? bounds[0]...bounds[1] : nil,
+                  log: remembered?.log ?? false, percent: remembered?.percent ?? false,
+                  averages: (remembered?.averages ?? []).filter { $0 >= 1 && $0 <= 100_000 })
+    }
+}

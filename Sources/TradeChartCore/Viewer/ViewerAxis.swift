@@ -1,0 +1,60 @@
+import Glibc
+
+/// The price axis (SPEC section 10): linear or logarithmic (`L`), labelled in prices or
+/// in percent change from the reference price (`%`). What the projections and the
+/// rasterizer see are "plotted" values: the scaled prices (see `PriceScale`) on a
+/// linear axis, their natural logarithms on a log axis.
+extension ViewerState {
+    /// A price as the axis plots it.
+    @inlinable public func plotted(_ price: Double) -> Double {
+        logAxis ? Glibc.log(price) : priceScale.scaled(price)
+    }
+
+    /// The price at a plotted value.
+    public func price(ofPlotted value: Double) -> Double {
+        logAxis ? Glibc.exp(value) : priceScale.price(value)
+    }
+
+    /// Why a log axis cannot show this series (a price at or below zero), nil when it can.
+    var whyNoLogAxis: String? {
+        if comparing { return "The files are compared in percent: no log scale then" }
+        let all = index.minMax(0...(index.count - 1))
+        guard priceScale.price(all.min) <= 0 else { return nil }
+        return "A log scale needs prices above zero; the lowest is \(priceFormatter.string(priceScale.price(all.min)))"
+    }
+
+    /// Why percent labels cannot be shown for the range (a reference price at or below zero).
+    var whyNoPercentAxis: String? {
+        baselinePrice > 0 ? nil : "Percent labels need a reference price above zero (it is \(priceFormatter.string(baselinePrice)))"
+    }
+
+    /// The index of the plotted prices: the scaled prices' own, or the log prices'.
+    static func plotIndex(of prices: [Double], scaled index: MinMaxIndex, log: Bool) -> MinMaxIndex {
+        log ? MinMaxIndex(prices.map { Glibc.log($0) }) : index
+    }
+
+    /// Switches the log axis; a still chart redraws at once (the points keep their places in time).
+    mutating func setLogAxis(_ on: Bool) {
+        if on, let reason = whyNoLogAxis {
+            status = reason
+            return
+        }
+        logAxis = on
+        memory.log = on ? true : nil
+        plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: on)
+        refreshAverages()
+        morph = nil
+        target = projection(for: slice)
+        status = on ? "Log scale: equal steps are equal percent changes" : "Linear scale"
+    }
+
+    /// Switches the price labels between prices and percent from the reference price.
+    mutating func setPercentAxis(_ on: Bool) {
+        if on, let reason = whyNoPercentAxis {
+            status = reason
+            return
+        }
+        percentAxis = on
+        memory.percent = on ? true : nil
+    }
+}

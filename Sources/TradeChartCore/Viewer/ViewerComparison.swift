@@ -1,0 +1,196 @@
+/// Comparing several files (SPEC section 9): the lines are drawn as percent change
+/// from each one's own reference price on one shared axis; the first file is the
+/// primary (its calendar is the x axis, the ranges are measured back from its newest
+/// point) and `Tab` makes the next file the primary, with a morph.
+extension ViewerState {
+    /// True when other files are shown beside the primary one.
+    public var comparing: Bool { !others.isEmpty }
+
+    /// The percent change of `value` from `reference` (nil from a reference at or below zero).
+    static func percent(_ value: Double, from reference: Double) -> Double? {
+        guard reference > 0, reference.isFinite else { return nil }
+        return (value / reference - 1) * 100
+    }
+
+    /// The map from a file's price to a dot row: its percent change from `reference`
+    /// placed by the shared percent map `percentMap`.
+    static func composed(_ percentMap: AffineMap, reference: Double) -> AffineMap {
+        AffineMap(scale: percentMap.scale * 100 / reference, offset: percentMap.offset - 100 * percentMap.scale)
+    }
+
+    /// Where `slice` lands when files are compared: every file's percent change from its
+    /// reference price within the range sets the shared axis, 0% (the reference) is the baseline.
+    func comparisonProjection(for slice: RangeSlice) -> ChartProjection {
+        let dots = canvasDots
+        let reference = plotIndex.values[slice.reference]
+        let span = plotIndex.minMax(slice.first...slice.last)
+        var low = 0.0, high = 0.0
+        func widen(_ values: (min: Double, max: Double), _ ref: Double) {
+            guard let a = Self.percent(values.min, from: ref), let b = Self.percent(values.max, from: ref) else { return }
+            low = min(low, a, b)
+            high = max(high, a, b)
+        }
+        widen(span, reference)
+        var references: [Double?] = []
+        for other in others {
+            let ref = other.referenceValue(first: slice.first, last: slice.last, reference: slice.reference)
+            references.append(ref)
+            if let ref, let run = other.covered(slice.first, slice.last) { widen(other.index.minMax(run), ref) }
+        }
+        let newest = Self.percent(plotIndex.values[slice.last], from: reference) ?? 0
+        let percentAxis = ChartProjection(first: slice.first, last: slice.last, low: low, high: high, baseline: 0,
+                                          newest: newest, widthDots: dots.width, heightDots: dots.height)
+        var projection = percentAxis
+        // A primary whose reference is at or below zero keeps the axis flat for its line.
+        projection.y = reference > 0 ? Self.composed(percentAxis.y, reference: reference) : percentAxis.y
+        projection.others = references.map { ref in
+            ref.flatMap { $0 > 0 ? Self.composed(percentAxis.y, reference: $0) : nil } ?? AffineMap(scale: 0, offset: -1)
+        }
+        return projection
+    }
+
+    /// The value of the other file `k` at the primary point `point`, nil where it has none.
+    public func otherValue(_ k: Int, at point: Int) -> Double? {
+        let v = others[k].sampled.values[point]
+        return v.isNaN ? nil : v
+    }
+
+    /// The change of the other file `k` at `point` from its reference price, in percent.
+    public func otherChange(_ k: Int, at point: Int) -> Double? {
+        guard let value = otherValue(k, at: point),
+              let ref = others[k].referenceValue(first: slice.first, last: slice.last, reference: slice.reference)
+        else { return nil }
+        return Self.percent(value, from: ref)
+    }
+
+    /// The primary's change at `point` from its reference price, in percent.
+    public func primaryChange(at point: Int) -> Double? {
+        Self.percent(series.prices[point], from: baselinePrice)
+    }
+
+    /// One entry of the comparison's legend: the file, its symbol, its colour, and what it says.
+    public struct LegendEntry: Sendable, Equatable {
+        public var symbol: String
+        public var name: String
+        public var text: String
+        public var role: ColorRole
+    }
+
+    /// The legend: every file with its change over the range, or with its price and change
+    /// at the cursor's moment; a file with no prices there says so.
+    public func comparisonLegend(at cursor: Int?) -> [LegendEntry] {
+        let point = cursor ?? slice.last
+        let unicode = options.charset != .ascii
+        let percentText = { (p: Double?) in p.map(PriceFormatter.percent) ?? "n/a" }
+        var entries = [LegendEntry(symbol: unicode ? "━" : "=", name: series.name,
+                                   text: cursor == nil ? percentText(primaryChange(at: point))
+                                       : priceFormatter.string(series.prices[point]) + " " + percentText(primaryChange(at: point)),
+                                   role: series.prices[point] >= baselinePrice ? .rising : .falling)]
+        for (k, other) in others.enumerated() {
+            let text: String
+            if other.covered(slice.first, slice.last) == nil {
+                text = other.sampled.covered == nil ? "no overlap" : "no prices in this range"
+            } else if let value = otherValue(k, at: point) {
+                let format = PriceFormatter(forPrices: other.series.prices, around: abs(value))
+                text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: point))
+                    + (other.covered(slice.first, slice.last) != slice.first...slice.last ? " (part of the range)" : "")
+            } else {
+                text = "no price then"
+            }
+            entries.append(LegendEntry(symbol: String(other.symbol(options.charset)), name: other.name, text: text,
+                                       role: other.role))
+        }
+        return entries
+    }
+
+    /// Makes the next file the primary (`Tab`): its calendar becomes the x axis, the
+    /// range is cut again from its newest point, and the chart morphs there.
+    mutating func makeNextPrimary(at time: Double) {
+        guard let next = others.first else {
+            status = "Tab compares files: give more than one (tradechart a.csv b.csv)"
+            return
+        }
+        let old = series
+        let onScreen = projection(at: time)
+        let oldSlice = slice
+        let cursorTime = cursor.map { old.times[$0] }
+        let rest = Array(others.dropFirst().map(\.series)) + [old]
+        replacePrimary(next.series, others: rest)
+        // What was on screen, in the new primary's indices: the old range's ends found by time.
+        let a = series.lowerBound(of: old.times[oldSlice.first]), b = series.lowerBound(of: old.times[oldSlice.last])
+        var from = target
+        if b > a, oldSlice.last > oldSlice.first {
+            let scale = Double(b - a) / Double(oldSlice.last - oldSlice.first)
+            let toOld = AffineMap(scale: 1 / scale, offset: Double(oldSlice.first) - Double(a) / scale)
+            from.x = AffineMap(scale: onScreen.x.scale * toOld.scale, offset: onScreen.x(toOld.offset))
+        }
+        morphFirst = slice.first
+        morph = options.morphDuration > 0 ? Morph(from: from, to: target, start: time, duration: options.morphDuration) : nil
+        cursor = cursorTime.flatMap { t in
+            let i = min(series.lowerBound(of: t), series.count - 1)
+            return slice.contains(i) ? i : nil
+        }
+        status = "\(series.name) is the primary file now: its calendar is the x axis"
+    }
+
+    /// Puts `primary` in front and `others` beside it, keeping the range (or window).
+    mutating func replacePrimary(_ primary: PriceSeries, others otherSeries: [PriceSeries]) {
+        series = primary
+        shownSeries = options.clock.map { $0.shown(primary) } ?? primary
+        (priceScale, index) = Self.scaledIndex(primary.prices)
+        plotIndex = index
+        others = otherSeries.enumerated().map { ComparedSeries($0.element, on: primary, slot: $0.offset) }
+        refreshAverages()
+        let labels = Self.priceLabels(index, priceScale, prices: primary.prices)
+        priceFormatter = labels.formatter
+        layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(labels.width, Self.percentLabelWidth))
+        availability = ChartRange.allCases.map { primary.slice($0) }
+        if let shown = window, let next = Self.windowSlice(primary, shown) {
+            slice = next.slice
+            range = next.range
+            window = next.window
+        } else {
+            window = nil
+            let opening = OpeningRange(series: primary, requested: range, availability: availability)
+            range = opening.range
+            slice = opening.slice
+        }
+        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
+        target = projection(for: slice)
+        if let c = cursor, !slice.contains(c) { cursor = nil }
+    }
+
+    /// Room for the percent labels of a comparison (`+1,234.5%`).
+    static let percentLabelWidth = 9
+
+    /// The description of every file over the range, one paragraph each, then which did best.
+    func comparisonDescription() -> [String] {
+        var lines = RangeDescription(series: shownSeries, slice: slice).lines
+        var results: [(name: String, change: Double)] = []
+        if let change = primaryChange(at: slice.last) { results.append((series.name, change)) }
+        for (k, other) in others.enumerated() {
+            lines.append("")
+            guard let run = other.covered(slice.first, slice.last) else {
+                lines.append("\(other.name): no prices between \(DateText.dayMonthYear(series.times[slice.first])) "
+                             + "and \(DateText.dayMonthYear(series.times[slice.last])).")
+                continue
+            }
+            // Its own rows over the same time, with its own previous close.
+            let first = other.series.lowerBound(of: series.times[run.lowerBound])
+            let last = max(first, min(other.series.count - 1, other.series.lowerBound(of: series.times[run.upperBound] + 1) - 1))
+            if last > first {
+                let own = RangeSlice(range: range, first: first, last: last, coversAllData: false)
+                lines += RangeDescription(series: other.series, slice: own).lines
+            }
+            if let change = otherChange(k, at: run.upperBound) { results.append((other.name, change)) }
+        }
+        if results.count > 1 {
+            let ranked = results.sorted { $0.change > $1.change }
+            lines.append("")
+            lines.append("Best: \(ranked[0].name), \(PriceFormatter.percent(ranked[0].change)); then "
+                         + ranked.dropFirst().map { "\($0.name), \(PriceFormatter.percent($0.change))" }.joined(separator: "; ")
+                         + ".")
+        }
+        return lines
+    }
+}

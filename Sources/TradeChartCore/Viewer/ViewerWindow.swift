@@ -1,0 +1,82 @@
+/// A free window of time (SPEC section 10): `[` and `]` zoom in and out (around the
+/// cursor, else keeping the newest point at the right edge), `<` and `>` pan by a
+/// quarter, the mouse wheel over the chart zooms around the pointer, `--from` and
+/// `--to` open on one. Every change of window morphs like a range switch.
+extension ViewerState {
+    /// The points of `series` from `window.lowerBound` through `window.upperBound`, as a
+    /// slice (with the fixed range nearest to it for its labels), nil with fewer than two.
+    static func windowSlice(_ series: PriceSeries, _ window: ClosedRange<Int64>)
+        -> (slice: RangeSlice, range: ChartRange, window: ClosedRange<Int64>)? {
+        let first = series.lowerBound(of: window.lowerBound)
+        let last = series.lowerBound(of: window.upperBound &+ 1) - 1
+        guard first < series.count, last >= first + 1 else { return nil }
+        let nearest = series.nearestRange(first: first, last: last)
+        var slice = RangeSlice(range: nearest, first: first, last: last, coversAllData: false)
+        slice.isWindow = true
+        return (slice, nearest, series.times[first]...series.times[last])
+    }
+
+    /// Shows `newSlice` (of the fixed range `range`, or the free `window`), morphing from
+    /// whatever is on screen at `time`.
+    mutating func show(_ newSlice: RangeSlice, range newRange: ChartRange, window newWindow: ClosedRange<Int64>?,
+                       at time: Double, morphing: Bool = true) {
+        let onScreen = projection(at: time)
+        morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
+        range = newRange
+        window = newWindow
+        if let newWindow {
+            memory.window = [newWindow.lowerBound, newWindow.upperBound]
+        } else {
+            memory.window = nil
+            memory.range = newRange.label
+        }
+        slice = newSlice
+        timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
+        target = projection(for: newSlice)
+        morph = morphing && options.morphDuration > 0
+            ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
+        if let c = cursor, !newSlice.contains(c) { cursor = nil }
+        if percentAxis, let reason = whyNoPercentAxis {
+            percentAxis = false
+            memory.percent = nil
+            status = reason
+        }
+    }
+
+    /// Shows the points `points`: all of them is MAX, anything less a free window.
+    mutating func show(points: PointWindow, at time: Double) {
+        if points.first == 0 && points.last == series.count - 1, let all = availability(of: .max).slice {
+            show(all, range: .max, window: nil, at: time)
+            return
+        }
+        guard let next = Self.windowSlice(series, series.times[points.first]...series.times[points.last]) else { return }
+        guard next.slice.first != slice.first || next.slice.last != slice.last || window == nil else { return }
+        show(next.slice, range: next.range, window: next.window, at: time)
+    }
+
+    /// The points shown, as a window.
+    var shownPoints: PointWindow { PointWindow(first: slice.first, last: slice.last) }
+
+    /// `[` (in) and `]` (out): half or twice the width, around `anchor` when given (the
+    /// cursor, the point under the mouse), else keeping the newest point at the right edge.
+    mutating func zoom(in zoomIn: Bool, around anchor: Int?, at time: Double) {
+        let count = series.count
+        let next = zoomIn ? shownPoints.zoomedIn(around: anchor, count: count)
+            : shownPoints.zoomedOut(around: anchor, count: count)
+        if next == shownPoints {
+            status = zoomIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
+            return
+        }
+        show(points: next, at: time)
+    }
+
+    /// `<` and `>`: a quarter of the window towards older (negative) or newer points.
+    mutating func pan(byQuarters quarters: Int, at time: Double) {
+        let next = shownPoints.panned(byQuarters: quarters, count: series.count)
+        if next == shownPoints {
+            status = quarters < 0 ? "This is the start of the data" : "This is the newest point"
+            return
+        }
+        show(points: next, at: time)
+    }
+}
