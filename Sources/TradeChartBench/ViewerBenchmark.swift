@@ -28,6 +28,7 @@ enum ViewerBenchmark {
                 table.row(["still frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(stillAverages)])
                 table.row(["zoom frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(zooming)])
             }
+            CandleBenchmark.rows(series: series, table: table)
         }
         let daily = TestData.daily(count: 1269)
         for row in terminalRows(daily) { table.row([row.0, row.1, row.2]) }
