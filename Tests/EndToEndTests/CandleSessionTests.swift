@@ -97,3 +97,16 @@ struct CandleSessionTests {
         #expect(!result.output.contains("candle ="))
     }
 }
+
+/// The README's candles picture is what the command under it prints.
+@Suite("The README's candles picture")
+struct CandleReadmeTests {
+    @Test func thePictureIsWhatPrintShows() throws {
+        let readme = try String(contentsOfFile: TmuxSession.packageRoot + "/README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Candles, OHLC bars and volume").dropFirst().first)
+        let picture = try #require(section.components(separatedBy: "```").dropFirst().first).dropFirst()  // the line end after ```
+        let printed = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x30", "--range", "1M",
+                                                    "--style", "candles", "--volume", "Data/dax.csv"]).output
+        #expect(ViewerSessionTests.lines(String(picture)) == ViewerSessionTests.lines(printed))
+    }
+}

@@ -14,6 +14,8 @@ public struct CandleState: Sendable {
     public internal(set) var series: CandleSeries?
     /// The columns asked for from the host and not come yet.
     public internal(set) var awaited: BarFields = []
+    /// What the person asked for while they were read (candles, the pane): what to say when they come.
+    var asked: BarFields = []
 
     /// - Parameters:
     ///   - names: the columns the file's header has.

@@ -167,6 +167,7 @@ extension ViewerState {
         guard !missing.isEmpty else { return [] }
         let fields = candles.loaded.union(candles.awaited).union(missing)
         candles.awaited = fields
+        candles.asked.formUnion(missing)
         var names: [String] = []
         if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
         if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
@@ -223,14 +224,21 @@ extension ViewerState {
             if loaded.series != series { replaceSeries(loaded.series, at: time) }
             layout = layout.withVolume(drawsVolume)
             retarget(from: onScreen, at: time)
+            let asked = candles.asked
+            candles.asked = []
             if !candles.missing.isEmpty {
                 status = "\(series.name) no longer has the columns asked for; it stays a line"
                 dropUnreadRequests()
             } else {
-                status = candles.style != .line ? styleNote() : volumeNote()
+                // Says what was asked for while they were read: the candles, the pane, or both.
+                var notes: [String] = []
+                if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
+                if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
+                status = notes.isEmpty ? nil : notes.joined(separator: "; ")
             }
         case .failed(let reason):
             candles.awaited = []
+            candles.asked = []
             status = reason
             dropUnreadRequests()
             fitLayout(at: time)

@@ -73,6 +73,18 @@ struct CandleViewerTests {
         #expect(v.projection(at: 2 + v.options.morphDuration) == v.target)
     }
 
+    @Test func whatWasAskedForWhileTheyWereReadIsSaidWhenTheyCome() throws {
+        var v = Self.viewer(try Self.load([]))
+        #expect(v.handle(.key(.character("c")), at: 0).contains(.loadBars(.prices)))
+        // The pane too, before the columns came: one read of all four, both said.
+        #expect(v.handle(.key(.character("v")), at: 0).contains(.loadBars(.all)))
+        #expect(v.status == "Reading Volume of dax.csv…")
+        _ = v.handle(.bars(.loaded(try Self.load(.all))), at: 1)
+        #expect(v.candles.drawsCandles && v.candles.drawsVolume && v.layout.volume)
+        #expect(v.status == "Candles, rising hollow, falling filled: 1 candle = 1 day; c: OHLC bars; "
+                + "Volume pane: Volume, one bar a candle")
+    }
+
     @Test func aFailedReadGoesBackToTheLine() throws {
         var v = Self.viewer(try Self.load([]))
         _ = v.handle(.key(.character("c")), at: 0)
