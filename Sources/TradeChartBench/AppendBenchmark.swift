@@ -54,10 +54,12 @@ enum AppendBenchmark {
         guard LoadBenchmark.spawnAndWait(["/bin/cp", source, copy]).exitStatus == 0,
               let out = fopen(copy, "a") else { return }
         defer { fclose(out) }
-        let follower = FileFollower(path: copy, options: LoadOptions())
+        // A followed file keeps its open, high, low and volume from the start, as the program reads it.
+        let follower = FileFollower(path: copy, options: LoadOptions(bars: .all))
         guard case .updated(let loaded, _) = follower.poll() else { return }
         var state = ViewerState(series: loaded.series, range: .fiveYears, options: ViewerOptions(followed: copy),
-                                columns: 200, rows: 50)
+                                columns: 200, rows: 50,
+                                candles: CandleState(names: loaded.barNames, bars: loaded.bars, closes: loaded.series.prices))
         var last = loaded.series.times.last ?? 0
         var price = loaded.series.prices.last ?? 100
         var clock = 0.0
@@ -82,14 +84,19 @@ enum AppendBenchmark {
             }
             return (micros.sorted(), allAppended)
         }
-        for averages in [false, true] {
-            if averages {
+        for shown in ["", ", MA 20 50 200", ", candles + volume pane"] {
+            if shown == ", MA 20 50 200" {
                 // m twice: the averages of 20, 50 and 200 bars.
                 _ = state.handle(.key(.character("m")), at: clock)
                 _ = state.handle(.key(.character("m")), at: clock)
             }
+            if shown == ", candles + volume pane" {
+                _ = state.handle(.key(.character("m")), at: clock)
+                _ = state.handle(.key(.character("c")), at: clock)
+                _ = state.handle(.key(.character("v")), at: clock)
+            }
             let (micros, allAppended) = appendRows()
-            let name = "FileFollower + viewer at 1e7" + (averages ? ", MA 20 50 200" : "")
+            let name = "FileFollower + viewer at 1e7" + shown
                 + (allAppended && state.seriesRebuilds == 0 ? "" : " (rebuilt!)")
             table.row([name, "\(state.series.count)", "\(micros.count)", LoadBenchmark.fixed(micros[micros.count / 2], 1),
                        LoadBenchmark.fixed(micros[micros.count - 1], 1), "1000"])

@@ -6,6 +6,8 @@ import TradeChartCore
 /// Time is the median of several in-process loads. Peak memory is measured per
 /// file in a child process (this binary re-run with `--load-only FILE`), as the
 /// child's `ru_maxrss` minus that of a child that loads nothing (`--load-only -none-`).
+/// Each file is loaded as a line chart loads it (time and close) and as candles load
+/// it (`LoadOptions.bars`: open, high, low and volume too; `--load-bars FILE` in the child).
 enum LoadBenchmark {
     static let sizes = [100_000, 1_000_000, 10_000_000]
 
@@ -18,10 +20,10 @@ enum LoadBenchmark {
 
     /// Handles the hidden child mode; returns true when it ran (the caller exits).
     static func runChildModeIfAsked(_ arguments: [String]) -> Bool {
-        guard arguments.count == 3, arguments[1] == "--load-only" else { return false }
+        guard arguments.count == 3, arguments[1] == "--load-only" || arguments[1] == "--load-bars" else { return false }
         if arguments[2] != "-none-" {
             do {
-                let loaded = try SeriesLoader.load(path: arguments[2])
+                let loaded = try SeriesLoader.load(path: arguments[2], options: LoadOptions(bars: arguments[1] == "--load-bars" ? .all : []))
                 print(loaded.series.count)
             } catch {
                 print(error.description)
@@ -32,7 +34,8 @@ enum LoadBenchmark {
     }
 
     static func run(table: BenchTable) {
-        table.section("load: SeriesLoader.load, intraday files with +01:00 offsets (median time; peak RSS in a child)",
+        table.section("load: SeriesLoader.load, intraday files with +01:00 offsets, for a line (time, close) and for candles "
+                      + "(OHLCV: open, high, low, volume too); median time, peak RSS in a child",
                       columns: ["file", "rows", "MB", "runs", "median s", "MB/s", "ns/row", "peak B/row"])
         let baseline = childPeakKiB(file: "-none-")
         for rows in sizes {
@@ -42,21 +45,23 @@ enum LoadBenchmark {
             }
             let bytes = fileSize(path)
             let runs = rows >= 10_000_000 ? 3 : rows >= 1_000_000 ? 5 : 9
-            var seconds: [Double] = []
-            var loadedRows = 0
-            for _ in 0..<runs {
-                let start = now()
-                let loaded = try? SeriesLoader.load(path: path)
-                seconds.append(now() - start)
-                loadedRows = loaded?.series.count ?? -1
+            for bars in [false, true] {
+                var seconds: [Double] = []
+                var loadedRows = 0
+                for _ in 0..<runs {
+                    let start = now()
+                    let loaded = try? SeriesLoader.load(path: path, options: LoadOptions(bars: bars ? .all : []))
+                    seconds.append(now() - start)
+                    loadedRows = loaded?.bars?.count ?? loaded?.series.count ?? -1
+                }
+                seconds.sort()
+                let median = seconds[seconds.count / 2]
+                let peak = childPeakKiB(file: path, bars: bars)
+                let perRow = peak >= 0 && baseline >= 0 ? Double(peak - baseline) * 1024 / Double(rows) : -1
+                table.row(["i_\(rows).csv" + (bars ? " OHLCV" : "") + (loadedRows == rows ? "" : " (loaded \(loadedRows)!)"),
+                           "\(rows)", fixed(Double(bytes) / 1e6, 1), "\(runs)", fixed(median, 4),
+                           fixed(Double(bytes) / 1e6 / median, 0), fixed(median * 1e9 / Double(rows), 1), fixed(perRow, 1)])
             }
-            seconds.sort()
-            let median = seconds[seconds.count / 2]
-            let peak = childPeakKiB(file: path)
-            let perRow = peak >= 0 && baseline >= 0 ? Double(peak - baseline) * 1024 / Double(rows) : -1
-            table.row(["i_\(rows).csv" + (loadedRows == rows ? "" : " (loaded \(loadedRows)!)"), "\(rows)",
-                       fixed(Double(bytes) / 1e6, 1), "\(runs)", fixed(median, 4),
-                       fixed(Double(bytes) / 1e6 / median, 0), fixed(median * 1e9 / Double(rows), 1), fixed(perRow, 1)])
         }
     }
 
@@ -72,8 +77,8 @@ enum LoadBenchmark {
     }
 
     /// The peak resident set (KiB) of this binary loading `file` in a child process.
-    static func childPeakKiB(file: String) -> Int {
-        let result = spawnAndWait([CommandLine.arguments[0], "--load-only", file], quiet: true)
+    static func childPeakKiB(file: String, bars: Bool = false) -> Int {
+        let result = spawnAndWait([CommandLine.arguments[0], bars ? "--load-bars" : "--load-only", file], quiet: true)
         return result.exitStatus == 0 ? result.maxRSSKiB : -1
     }
 

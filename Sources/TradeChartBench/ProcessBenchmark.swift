@@ -7,7 +7,8 @@ import Glibc
 /// resident memory, on every core and on one thread (`TRADECHART_LOAD_THREADS=1`,
 /// the same binary), beside the C reference reader (`CReferenceReader`: mmap, the
 /// close column only, one thread) and `cat FILE > /dev/null`. The runs of the
-/// four programs alternate, so that a busy machine slows them alike.
+/// four programs alternate, so that a busy machine slows them alike. Then the same with
+/// candles (`--style candles`) and with candles and the volume pane, against their budgets.
 enum ProcessBenchmark {
     static func run(table: BenchTable) {
         table.section("whole process: tradechart --print --range 5Y --size 200x50 FILE on every core (par) and on one thread (1t), "
@@ -40,6 +41,25 @@ enum ProcessBenchmark {
                        LoadBenchmark.fixed(one.median / par.median, 2), LoadBenchmark.fixed(par.median / c.median, 2),
                        LoadBenchmark.fixed(par.peakMiB, 1), LoadBenchmark.fixed(one.peakMiB, 1),
                        LoadBenchmark.fixed(c.peakMiB, 1), LoadBenchmark.fixed(budget, 0)])
+        }
+        // Candles read the open, high and low too (24 B/row more), the volume pane the volume (8 more):
+        // the budget is 48 B/row + 30 MB with both.
+        for rows in [1_000_000, 10_000_000] {
+            guard let path = LoadBenchmark.ensureFile(rows: rows) else { continue }
+            let runs = rows >= 10_000_000 ? 5 : 11
+            for (what, extra, perRow) in [("candles", ["--style", "candles"], 40.0),
+                                          ("candles+volume", ["--style", "candles", "--volume"], 48.0)] {
+                var par = Timing(), one = Timing()
+                for _ in 0..<runs {
+                    par.add(LoadBenchmark.timed([binary] + print + extra + [path]))
+                    one.add(LoadBenchmark.timed([binary] + print + extra + [path], environment: ["TRADECHART_LOAD_THREADS=1"]))
+                }
+                let budget = (perRow * Double(rows) + 30 * 1_048_576) / 1_048_576
+                table.row(["i_\(rows).csv \(what)", "\(runs)", "", LoadBenchmark.fixed(par.median, 3),
+                           LoadBenchmark.fixed(one.median, 3), "", LoadBenchmark.fixed(one.median / par.median, 2), "",
+                           LoadBenchmark.fixed(par.peakMiB, 1), LoadBenchmark.fixed(one.peakMiB, 1), "",
+                           LoadBenchmark.fixed(budget, 0)])
+            }
         }
     }
 

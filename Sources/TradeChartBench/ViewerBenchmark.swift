@@ -28,6 +28,7 @@ enum ViewerBenchmark {
                 table.row(["still frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(stillAverages)])
                 table.row(["zoom frame, 3 averages\(axis)", RasterBenchmark.label(n), RasterBenchmark.formatMicros(zooming)])
             }
+            CandleBenchmark.rows(series: series, table: table)
         }
         // Three files of 1e6 rows compared (issue 16: under 1 ms a frame), still and mid-morph.
         let first = intraday(count: 1_000_000)

@@ -23,6 +23,7 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", splits: splits, onThreads: size % 8 == 0)
     }
     if parts != whole { fatalError("load in parts at \(splits) differs from the single pass") }
+    if size % 2 == 0 { checkBars(bytes, splits: splits, equals: whole) }
     var parser = CSVStreamParser(file: "fuzz.csv")
     var offset = 0
     var step = 1
@@ -49,6 +50,29 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         fatalError("whole and chunked loads disagree")
     }
     return 0
+}
+
+/// Reading the open, high, low and volume too keeps the same rows, one value of each a
+/// row, the same in parts as in one pass to the bit (NaN gaps included).
+func checkBars(_ bytes: UnsafeRawBufferPointer, splits: [Int], equals line: Result<LoadedSeries, LoadError>) {
+    let options = LoadOptions(bars: .all)
+    let whole = Result { () throws(LoadError) in try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options) }
+    let parts = Result { () throws(LoadError) in
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options, splits: splits, onThreads: false)
+    }
+    func bits(_ b: BarColumns?) -> [[UInt64]?] { [b?.open, b?.high, b?.low, b?.volume].map { $0?.map(\.bitPattern) } }
+    switch (line, whole, parts) {
+    case (.success(let l), .success(let w), .success(let p)):
+        if l.series != w.series || l.report != w.report || l.barNames != w.barNames {
+            fatalError("reading the bars changed the rows kept")
+        }
+        if let b = w.bars, b.count != w.series.count { fatalError("bars for \(b.count) of \(w.series.count) rows") }
+        if p.series != w.series || bits(p.bars) != bits(w.bars) { fatalError("bars in parts at \(splits) differ") }
+    case (.failure(let a), .failure(let b), .failure(let c)):
+        if a != b || b != c { fatalError("bars load fails otherwise: \(a) \(b) \(c)") }
+    default:
+        fatalError("reading the bars changed whether the file loads")
+    }
 }
 
 /// Following the same bytes line by line (rows handed out, appended in place) ends

@@ -30,6 +30,9 @@ enum ThemeChoice: String, ExpressibleByArgument, CaseIterable {
     var fixed: Theme? { self == .auto ? nil : Theme(rawValue: rawValue) }
 }
 
+/// `--style line|candles|ohlc`.
+extension ChartStyle: ExpressibleByArgument {}
+
 /// `--range 1D|5D|1M|6M|1Y|5Y` (any case, or the key digit).
 extension ChartRange: ExpressibleByArgument {
     public init?(argument: String) { self.init(label: argument) }

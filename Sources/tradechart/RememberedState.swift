@@ -10,6 +10,8 @@ final class RememberedState: @unchecked Sendable {
     let key: String?
     private let done = DispatchSemaphore(value: 0)
     private var note: String?
+    /// What `finish` found, kept for a second call.
+    private var finished: (view: RememberedView?, settings: UserSettings?, note: String?)??
 
     private init(store: StateStore?, key: String?) {
         self.store = store
@@ -34,9 +36,16 @@ final class RememberedState: @unchecked Sendable {
 
     /// The view remembered for this file, the person's settings, and a note when the
     /// state file was unreadable. Waits at most a few milliseconds: a slow disk means
-    /// starting without it.
+    /// starting without it. A second call answers as the first did.
     func finish() -> (view: RememberedView?, settings: UserSettings?, note: String?)? {
-        guard done.wait(timeout: .now() + .milliseconds(20)) == .success else { return nil }
-        return (key.flatMap { store?.view(for: $0) }, store?.settings, note)
+        if let finished { return finished }
+        let found: (view: RememberedView?, settings: UserSettings?, note: String?)?
+        if done.wait(timeout: .now() + .milliseconds(20)) == .success {
+            found = (key.flatMap { store?.view(for: $0) }, store?.settings, note)
+        } else {
+            found = nil
+        }
+        finished = .some(found)
+        return found
     }
 }

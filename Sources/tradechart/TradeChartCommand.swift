@@ -43,6 +43,12 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "COLSxROWS"))
     var size: FrameSize?
 
+    @Option(help: ArgumentHelp("Draw the price as a line, candles or OHLC bars (c switches).", valueName: "STYLE"))
+    var style: ChartStyle?
+
+    @Flag(help: "Show the volume pane under the chart (v switches it).")
+    var volume = false
+
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
@@ -184,6 +190,7 @@ struct TradeChartCommand: ParsableCommand {
             return try rest.execute(raw: raw, notes: notes + [note])
         }
         let input = CommandLinePath(bytes: raw.bytes(of: file), shown: file)
+        let inputIsUTF8 = Array(file.utf8) == input.bytes
         if file != "-" {
             // A missing or unreadable file is the first thing to say (without blocking on a FIFO,
             // and without opening one: a writer waiting for a reader would be let in and cut off).
@@ -220,11 +227,18 @@ struct TradeChartCommand: ParsableCommand {
         // so it never delays the first frame.
         let memory = interactive && !noState ? RememberedState.startLoading(for: files) : nil
         let loadOptions = LoadOptions(column: column, name: title)
+        // What is shown decides what is read: a line reads the time and price only. Standard
+        // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
+        // so they keep every column from the start.
+        let shown = shownStyle(remembered: memory?.finish()?.view)
+        var readOptions = loadOptions
+        readOptions.bars = follow || file == "-" || !inputIsUTF8 ? .all : shown.fields
         let loaded: LoadedSeries
         var follower: Follower? = nil
         if follow && interactive {
             // The follower's first look reads the whole input; later looks parse only what was appended.
-            let f: Follower = file == "-" ? StreamFollower(options: loadOptions) : FileFollower(pathBytes: input.bytes, shown: input.shown, options: loadOptions)
+            let f: Follower = file == "-" ? StreamFollower(options: readOptions)
+                : FileFollower(pathBytes: input.bytes, shown: input.shown, options: readOptions)
             let first = f.waitForChart { reason in
                 if file != "-" { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
             }
@@ -235,7 +249,7 @@ struct TradeChartCommand: ParsableCommand {
             loaded = firstLoaded
             follower = f
         } else {
-            switch loadShowingProgress(input, options: loadOptions, interactive: interactive, device: device) {
+            switch loadShowingProgress(input, options: readOptions, interactive: interactive, device: device) {
             case .finished(.success(let series)):
                 loaded = series
             case .finished(.failure(let error)):
@@ -257,10 +271,14 @@ struct TradeChartCommand: ParsableCommand {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
+        let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
+                                  volume: shown.volume)
+        let again = follower == nil && file != "-" && inputIsUTF8 ? file : nil
         if interactive {
             let summary = ([loaded.report.summary] + notes.map(Optional.some)).compactMap { $0 }
             return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device,
-                                  compared: compared, notes: summary)
+                                  compared: compared, notes: summary, candles: candles,
+                                  bars: BarService(path: again, options: loadOptions))
         }
         // --print, --describe and --audiograph: each that is asked for, in that order, on
         // the range asked for or, when that is unavailable, the one the viewer would open on.
@@ -270,8 +288,12 @@ struct TradeChartCommand: ParsableCommand {
                                   columns: 100, rows: 30, view: settings, others: compared.series)
         if let note = opening.status { StandardError.writeLine("tradechart: \(note)") }
         var status: Int32 = 0
+        for why in [shown.style != .line ? candles.whyNoCandles(file: file) : nil, volume ? candles.whyNoVolume(file: file) : nil] {
+            if let why { StandardError.writeLine("tradechart: \(why)") }
+        }
         if print {
-            status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock, others: compared.series))
+            status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock, others: compared.series,
+                                            candles: candles))
         }
         if describe {
             status = max(status, printDescription(of: opening))
@@ -344,7 +366,7 @@ struct TradeChartCommand: ParsableCommand {
     /// The interactive viewer, or its screen-reader mode, once the series is loaded.
     func runInteractive(_ series: PriceSeries, clock: DisplayClock?, loaded: LoadedSeries, memory: RememberedState?,
                         follower: Follower?, device: TerminalScreen.Device, compared: ComparedFiles = ComparedFiles(),
-                        notes: [String] = []) -> Int32 {
+                        notes: [String] = [], candles: CandleState, bars: BarService) -> Int32 {
         let remembered = memory?.finish()
         let readsScreen = screenReader ?? (remembered?.settings?.screenReader == true || Environment.term == "dumb")
         if !readsScreen, let reason = TerminalCheck.whyNotInteractive(device: device) {
@@ -358,7 +380,7 @@ struct TradeChartCommand: ParsableCommand {
         }
         return runViewer(series, clock: clock, status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: memory,
                          remembered: remembered, follower: follower, device: device, screenReader: readsScreen,
-                         compared: compared)
+                         compared: compared, candles: candles, bars: bars)
     }
 
     /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
@@ -414,7 +436,7 @@ struct TradeChartCommand: ParsableCommand {
 
     /// `--print`: one frame of `range` to standard output.
     func printFrame(_ series: PriceSeries, range: ChartRange, settings: ViewSettings, clock: DisplayClock?,
-                    others: [PriceSeries] = []) -> Int32 {
+                    others: [PriceSeries] = [], candles: CandleState) -> Int32 {
         let frameSize = size ?? FrameSize.ofStandardOutput() ?? FrameSize(columns: 100, rows: 30)
         let useColor = color.resolved(outputIsTerminal: isatty(1) != 0)
         // No questions to a terminal from a script: COLORFGBG, else dark.
@@ -422,7 +444,8 @@ struct TradeChartCommand: ParsableCommand {
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
                                     clock: clock)
         let state = ViewerState(series: series, range: range, options: options,
-                                columns: frameSize.columns, rows: frameSize.rows, view: settings, others: others)
+                                columns: frameSize.columns, rows: frameSize.rows, view: settings, others: others,
+                                candles: candles)
         if state.layout.isTooSmall {
             StandardError.writeLine("tradechart: \(frameSize.columns)x\(frameSize.rows) is too small for a chart "
                 + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
@@ -437,7 +460,8 @@ struct TradeChartCommand: ParsableCommand {
     /// `q`, 128 + signal when a signal ended it).
     func runViewer(_ series: PriceSeries, clock: DisplayClock?, status: String?, memory: RememberedState?,
                    remembered: (view: RememberedView?, settings: UserSettings?, note: String?)?, follower: Follower?,
-                   device: TerminalScreen.Device, screenReader: Bool, compared: ComparedFiles = ComparedFiles()) -> Int32 {
+                   device: TerminalScreen.Device, screenReader: Bool, compared: ComparedFiles = ComparedFiles(),
+                   candles: CandleState, bars: BarService) -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         // The viewer always draws on a terminal (checked in execute()).
         let useColor = !screenReader && color.resolved(outputIsTerminal: true)
@@ -458,9 +482,10 @@ struct TradeChartCommand: ParsableCommand {
         let notes = [status, remembered?.note].compactMap { $0 }
         let state = ViewerState(series: series, range: startRange, options: options, columns: 100, rows: 30,
                                 status: notes.isEmpty ? nil : notes.joined(separator: "; "), memory: opening,
-                                view: viewSettings(for: series, remembered: remembered?.view), others: compared.series)
+                                view: viewSettings(for: series, remembered: remembered?.view), others: compared.series,
+                                candles: candles)
         let player = PlayerChoice.resolve(option: self.player, environment: ProcessInfo.processInfo.environment)
-        var services: [HostService] = [SoundService(player: player), ToneService(player: player)]
+        var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
         if let follower { services.append(FollowService(follower: follower)) }
         for other in compared.followers { services.append(FollowService(follower: other.follower, file: other.file)) }
         var stateFile: StateFileService?
@@ -490,6 +515,14 @@ struct TradeChartCommand: ParsableCommand {
         memory?.store?.flush()
         if let problem = stateFile?.problemOnExit { StandardError.writeLine("tradechart: \(problem)") }
         return status
+    }
+
+    /// The style and volume pane to open with: the command line's, else the file's
+    /// remembered ones (interactive only), else the line; and the columns they need.
+    func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
+        let style = self.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
+        let volume = self.volume || (remembered?.volume ?? false)
+        return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
     }
 
     /// What `--tz` asks for: the series' times shown in another zone, placed in UTC by

@@ -51,7 +51,7 @@ public enum Narration {
             if after.series.count != before.series.count || after.series.prices[newest] != before.series.prices.last {
                 lines.append("Latest: \(pointLine(after, at: newest))")
             }
-        case .sound, .note, .resize, .interrupted:
+        case .sound, .note, .resize, .interrupted, .bars:
             break
         }
         return lines.map(spoken)
@@ -61,6 +61,8 @@ public enum Narration {
     /// moment (with the time for intraday data), the price, its change from the range's
     /// reference price and where it is in the range.
     public static func pointLine(_ state: ViewerState, at index: Int) -> String {
+        // While candles are shown, the candle holding the point (see CandleNarration.swift).
+        if state.markedPoint == nil, let line = candleLine(state, at: index) { return line }
         let series = state.series
         let price = series.prices[index]
         let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)

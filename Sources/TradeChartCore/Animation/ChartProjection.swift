@@ -12,6 +12,9 @@ public struct ChartProjection: Sendable, Equatable {
     public var baselineRow: Double
     /// Whether the line is drawn in the rising colour.
     public var rising: Bool
+    /// The volume a full-height bar of the volume pane stands for (0 without a pane): it
+    /// moves with the maps during a morph, so the bars grow and shrink smoothly too.
+    public var volumeTop: Double = 0
     /// When files are compared: each other file's price -> dot row (its percent change
     /// from its own reference price, on the shared percent axis), in the order of
     /// `ViewerState.others`. Empty for one file.
@@ -28,15 +31,18 @@ public struct ChartProjection: Sendable, Equatable {
     /// baseline at `baseline`, onto a canvas of `widthDots` x `heightDots`.
     ///
     /// The first point sits in the middle of the leftmost dot column, the newest
-    /// in the middle of the rightmost; the price range fills the height less an
-    /// inset of one dot row above and below; a flat range is drawn at mid height.
+    /// in the middle of the rightmost; with `slots` (a chart of bars: candles, OHLC
+    /// bars, volume) each point gets an equal slot of the width instead and sits in
+    /// its middle, so the bars at the ends are whole. The price range fills the height
+    /// less an inset of one dot row above and below; a flat range is drawn at mid height.
     public init(first: Int, last: Int, low: Double, high: Double, baseline: Double, newest: Double,
-                widthDots: Int, heightDots: Int) {
-        let right = Double(max(widthDots, 1)) - 0.5
+                widthDots: Int, heightDots: Int, slots: Bool = false) {
+        let width = Double(max(widthDots, 1))
+        let edge = slots ? max(0.5, width / Double(last - first + 1) / 2) : 0.5
         if first == last {
-            x = AffineMap(scale: 0, offset: right)
+            x = AffineMap(scale: 0, offset: slots ? width / 2 : width - 0.5)
         } else {
-            x = AffineMap(mapping: Double(first), to: 0.5, and: Double(last), to: right)
+            x = AffineMap(mapping: Double(first), to: edge, and: Double(last), to: width - edge)
         }
         let inset = heightDots >= 5 ? 1.0 : 0.0
         let top = inset + 0.5
@@ -56,6 +62,7 @@ public struct ChartProjection: Sendable, Equatable {
         var between = ChartProjection(x: x.interpolated(to: other.x, t), y: y.interpolated(to: other.y, t),
                                       baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
                                       rising: t < 0.5 ? rising : other.rising)
+        between.volumeTop = volumeTop + (other.volumeTop - volumeTop) * t
         // The other files' lines move the same way (a file that joins starts where it lands).
         between.others = other.others.indices.map { k in
             k < others.count ? others[k].interpolated(to: other.others[k], t) : other.others[k]

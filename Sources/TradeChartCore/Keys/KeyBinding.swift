@@ -2,6 +2,7 @@
 public enum KeyGroup: String, Sendable, CaseIterable {
     case ranges = "Ranges, windows"
     case chart = "Axis, averages"
+    case style = "Style"
     case cursor = "Cursor"
     case words = "Words and sound"
     case general = "General"

@@ -20,14 +20,21 @@ public enum KeyMap {
                    help: "over the chart, zoom around the pointer; elsewhere a shorter / longer range; "
                        + "a click on the range bar picks that range",
                    group: .ranges),
+        KeyBinding([(.character("c"), .cycleStyle)], names: ["c"],
+                   help: "style: line, candles (rising hollow, falling filled), OHLC bars; many bars merge into one "
+                       + "candle, the header says how many",
+                   group: .style),
+        KeyBinding([(.character("v"), .toggleVolume)], names: ["v"],
+                   help: "the volume pane under the chart, one bar a candle, coloured like it", group: .style),
         KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
                    names: ["Left", "Right", "h", "l"],
-                   help: "move the cursor one point; held down, it speeds up to a dot column a step",
+                   help: "move the cursor one point (one candle); held down, it speeds up to a dot column a step",
                    group: .cursor, hint: KeyHint("←→ scrub", ascii: "<> scrub", rank: 2)),
         KeyBinding([(.shiftLeft, .step(-10)), (.shiftRight, .step(10)), (.pageUp, .step(-10)), (.pageDown, .step(10))],
-                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten points", group: .cursor),
+                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten points (ten candles)",
+                   group: .cursor),
         KeyBinding([(.home, .firstPoint), (.end, .lastPoint), (.character("g"), .firstPoint), (.character("G"), .lastPoint)],
-                   names: ["Home", "End", "g", "G"], help: "the first / last point of the range", group: .cursor),
+                   names: ["Home", "End", "g", "G"], help: "the first / last point (candle) of the range", group: .cursor),
         KeyBinding([(.character(" "), .mark)], names: ["Space"],
                    help: "mark the point under the cursor: the header then measures from the mark to the cursor "
                        + "(change, percent, bars, days)", group: .cursor),
@@ -88,6 +95,12 @@ public enum KeyMap {
         "The dashed line is the reference price: the close of the last point before the range "
             + "(the previous close), labelled with its price at the right. The change in the header "
             + "is measured from it, and the line is green at or above it, red below.",
+        "Candles (c): the wick spans the low to the high, the body the open to the close; a rising candle "
+            + "(close at or above its open) is hollow and green, a falling one filled and red; OHLC bars tick the "
+            + "open left and the close right. When a range has more bars than fit, consecutive bars merge into one "
+            + "candle (the first open, the highest high, the lowest low, the last close, the volumes summed): the "
+            + "header says what one stands for (1 candle = 5 days). Under the cursor the header shows the candle's "
+            + "O, H, L, C and V, its change from open to close and its dates.",
     ]
 
     /// The key help as lines of at most `width` columns: a title for each group, then

@@ -32,6 +32,10 @@ public enum ViewerAction: Sendable, Hashable {
     case nextPrimary
     /// Switch the tone for each cursor step on or off.
     case toggleTones
+    /// The next style: line, candles, OHLC bars.
+    case cycleStyle
+    /// Show or hide the volume pane.
+    case toggleVolume
     case help
     case quit
 }

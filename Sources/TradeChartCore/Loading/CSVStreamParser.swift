@@ -43,7 +43,10 @@ public struct CSVStreamParser: Sendable {
     let expectedBytes: Int?
 
     public internal(set) var layout: ColumnLayout? {
-        didSet { shape = layout.map(RowShape.init) ?? RowShape() }
+        didSet {
+            shape = layout.map(RowShape.init) ?? RowShape()
+            if !options.bars.isEmpty { layOutBars() }
+        }
     }
     /// The layout's indices as plain integers, for the per-row loop.
     var shape = RowShape()
@@ -60,6 +63,9 @@ public struct CSVStreamParser: Sendable {
 
     var times: [Int64] = []
     var prices: [Double] = []
+    /// The open, high, low and volume of the kept rows, when `options.bars` asks for them
+    /// and the header has any (see `BarRows`).
+    var bars: BarRows?
     var family: TimeFamily?
     var report = LoadReport()
     // Slashed dates: rows that fit only one day/month order, and the first line of each kind.
@@ -121,19 +127,21 @@ public struct CSVStreamParser: Sendable {
     /// Reads what is left (a last line without a line end) and returns the sorted series.
     public mutating func finish() throws(LoadError) -> LoadedSeries {
         flushPending()
-        var t = times, p = prices
+        var t = times, p = prices, b = bars
         times = []
         prices = []
-        return try assemble(&t, &p)
+        bars = nil
+        return try assemble(&t, &p, &b)
     }
 
     /// The series of the rows completed so far, leaving the parser ready for more bytes.
     public func snapshot() throws(LoadError) -> LoadedSeries {
         var copy = self
-        var t = copy.times, p = copy.prices
+        var t = copy.times, p = copy.prices, b = copy.bars
         copy.times = []
         copy.prices = []
-        return try copy.assemble(&t, &p)
+        copy.bars = nil
+        return try copy.assemble(&t, &p, &b)
     }
 
     mutating func flushPending() {
@@ -198,6 +206,7 @@ public struct CSVStreamParser: Sendable {
         let rows = min(estimate + estimate / 50 + 16, expectedBytes / 4 + 16)
         times.reserveCapacity(rows)
         prices.reserveCapacity(rows)
+        bars?.reserve(rows)
     }
 
     /// Reads the header (after blank lines, a BOM and an Excel `sep=` line) and sets
@@ -321,7 +330,7 @@ public struct CSVStreamParser: Sendable {
         }
         line += 1
         report.dataRows += 1
-        accept(line: line, time: time, clock: clock, price: price, &times, &prices)
+        accept(line: line, record: (start, nl), time: time, clock: clock, price: price, &times, &prices)
         return nl + 1
     }
 
@@ -455,14 +464,16 @@ public struct CSVStreamParser: Sendable {
             report.recordBad(line: lineNumber, reason: "the row has \(fields) field\(fields == 1 ? "" : "s"), too few for the \(lay.priceIndex >= fields ? "price" : "time") column")
             return q
         }
-        accept(line: lineNumber, time: time, clock: clock, price: price, &times, &prices)
+        accept(line: lineNumber, record: (start, q), time: time, clock: clock, price: price, &times, &prices)
         return q
     }
 
     /// Reads the time and price of a row already split into fields (counted in
-    /// `report.dataRows`) and keeps it, or records why it is skipped.
+    /// `report.dataRows`) and keeps it, or records why it is skipped. `record` is the
+    /// row's bytes, read again for the open, high, low and volume when they are kept.
     @inline(__always)
-    mutating func accept(line: Int, time: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+    mutating func accept(line: Int, record: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                         time: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
                          clock: (UnsafePointer<UInt8>, UnsafePointer<UInt8>), price: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
                          _ times: inout [Int64], _ prices: inout [Double]) {
         var value = 0.0
@@ -514,6 +525,7 @@ public struct CSVStreamParser: Sendable {
             if Int64(t.offset) != lastOffset { noteOffset(t.offset, at: times.count) }
             times.append(t.value)
             prices.append(value)
+            if bars != nil { bars!.read(record.0, record.1) }
         case .failure(let failure):
             let shown = shape.clockIndex >= 0 ? "\(Self.text(time.0, time.1)) \(Self.text(clock.0, clock.1))" : Self.text(time.0, time.1)
             report.recordBad(line: line, reason: failure.problem.reason(shown, family: family))

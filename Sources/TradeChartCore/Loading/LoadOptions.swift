@@ -9,9 +9,27 @@ public struct LoadOptions: Sendable, Equatable {
     /// `TRADECHART_LOAD_THREADS`, else one per core; 1 reads it in one pass.
     public var threads: Int?
 
-    public init(column: String? = nil, name: String? = nil, threads: Int? = nil) {
+    /// Which of the open, high, low and volume are read too: the first three for candles,
+    /// the volume for the volume pane. A line chart does without them, so a file shown
+    /// as a line never reads them.
+    public var bars: BarFields
+
+    public init(column: String? = nil, name: String? = nil, threads: Int? = nil, bars: BarFields = []) {
         self.column = column
         self.name = name
         self.threads = threads
+        self.bars = bars
     }
+}
+
+/// Which columns besides the time and the price a load reads.
+public struct BarFields: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The open, high and low: what candles and OHLC bars need.
+    public static let prices = BarFields(rawValue: 1)
+    /// The volume: what the volume pane needs.
+    public static let volume = BarFields(rawValue: 2)
+    public static let all: BarFields = [.prices, .volume]
 }

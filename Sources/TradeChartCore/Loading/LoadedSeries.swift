@@ -2,9 +2,16 @@
 public struct LoadedSeries: Sendable, Equatable {
     public var series: PriceSeries
     public var report: LoadReport
+    /// The open, high, low and volume of each point, when the load was asked for them
+    /// (`LoadOptions.bars`) and the file has any; nil otherwise.
+    public var bars: BarColumns?
+    /// Which of the open, high, low and volume the file's header has (known without reading them).
+    public var barNames: BarColumnNames
 
-    public init(series: PriceSeries, report: LoadReport) {
+    public init(series: PriceSeries, report: LoadReport, bars: BarColumns? = nil, barNames: BarColumnNames = .init()) {
         self.series = series
         self.report = report
+        self.bars = bars
+        self.barNames = barNames
     }
 }

@@ -8,6 +8,8 @@ public struct NewRows: Sendable, Equatable {
     public var prices: [Double]
     /// Their UTC offsets (counted from the first new row), when every one has one.
     public var offsets: UTCOffsetRuns?
+    /// Their open, high, low and volume, when the parser keeps them (`LoadOptions.bars`).
+    public var bars: BarColumns?
     /// True when a decision over the whole column (day/month order, Unix seconds or
     /// milliseconds) changed since rows were last handed out: rows handed out before
     /// now read differently, so the caller should take `snapshot()` once instead.
@@ -48,6 +50,7 @@ extension CSVStreamParser {
         let reportBefore = handedOutReport
         handedOutReport = report
         var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handedOut) }
+        var newBars = bars.map { $0.columns(from: handedOut, count: newTimes.count) }
         handedOut = times.count
         handedOutReading = reading
         if family == .slashed {
@@ -61,24 +64,28 @@ extension CSVStreamParser {
                 guard let t = SlashedDate.resolve(newTimes[i], dayFirst: reading.dayFirst) else { continue }
                 newTimes[kept] = t
                 newPrices[kept] = newPrices[i]
+                newBars.copyRow(i, to: kept)
                 kept += 1
             }
             newTimes.removeLast(newTimes.count - kept)
             newPrices.removeLast(newPrices.count - kept)
+            newBars.keepFirst(kept)
         } else if reading.unixDivisor > 1 {
             if let filter = reading.unixFilter {
                 var kept = 0
                 for i in newTimes.indices where !filter.isOtherUnit(newTimes[i]) {
                     newTimes[kept] = newTimes[i]
                     newPrices[kept] = newPrices[i]
+                    newBars.copyRow(i, to: kept)
                     kept += 1
                 }
                 newTimes.removeLast(newTimes.count - kept)
                 newPrices.removeLast(newPrices.count - kept)
+                newBars.keepFirst(kept)
             }
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
-        return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets,
+        return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets, bars: newBars,
                        columnChanged: changed, report: report, reportBefore: reportBefore)
     }
 

@@ -237,6 +237,7 @@ extension CSVStreamParser {
         absorbOffsets(of: part)
         Self.move(&part.times, to: &times)
         Self.move(&part.prices, to: &prices)
+        if bars != nil && part.bars != nil { bars!.absorb(&part.bars!) }
     }
 
     /// Appends `source` to `target` and empties it, handing the pages already copied

@@ -39,10 +39,21 @@ enum RowOffsets {
     /// Sorts the rows by time and drops duplicate times (the last row kept), the
     /// offsets along with them; returns how many were dropped.
     mutating func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double]) -> Int {
-        guard case .column(var column) = self else { return SeriesOrder.sortKeepingLast(&times, &prices) }
+        var none = NoCompanions()
+        return sortKeepingLast(&times, &prices, carrying: &none)
+    }
+
+    /// The same, doing to `companions` (the open, high, low and volume) what is done to the prices.
+    mutating func sortKeepingLast<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double],
+                                                       carrying companions: inout C) -> Int {
+        guard case .column(let column) = self else {
+            return SeriesOrder.sortKeepingLast(&times, &prices, carrying: &companions)
+        }
         self = .none
-        let dropped = SeriesOrder.sortKeepingLast(&times, &prices, &column)
-        self = .column(column)
+        var both = CompanionPair(first: column, second: companions)
+        let dropped = SeriesOrder.sortKeepingLast(&times, &prices, carrying: &both)
+        companions = both.second
+        self = .column(both.first)
         return dropped
     }
 

@@ -2,7 +2,7 @@
 /// dropping duplicate timestamps and building the `LoadedSeries`.
 extension CSVStreamParser {
     /// Turns the collected columns into a series, or the error saying why there is none.
-    func assemble(_ times: inout [Int64], _ prices: inout [Double]) throws(LoadError) -> LoadedSeries {
+    func assemble(_ times: inout [Int64], _ prices: inout [Double], _ bars: inout BarRows?) throws(LoadError) -> LoadedSeries {
         if let fatal { throw fatal }
         guard layout != nil else { throw .empty(file: file) }
         var report = self.report
@@ -11,21 +11,21 @@ extension CSVStreamParser {
         var offsets = rowOffsets(rowCount: times.count, moves: sorts)
         if family == .slashed {
             offsets.dropUnresolved(times, dayFirst: columnReading.dayFirst)
-            resolveSlashed(&times, &prices, &report)
+            resolveSlashed(&times, &prices, &bars, &report)
         }
         if family == .unix {
-            dropOtherUnits(&times, &prices, &report)
+            dropOtherUnits(&times, &prices, &bars, &report)
             Self.scaleUnix(&times, magnitude: unixMagnitude)
         }
         guard !times.isEmpty else { throw noRowsError(report) }
         if sorts {
-            report.duplicatesDropped = offsets.sortKeepingLast(&times, &prices)
+            report.duplicatesDropped = offsets.sortKeepingLast(&times, &prices, carrying: &bars)
         }
         let hasTimeOfDay = PriceSeries.hasTimeOfDay(times)
         let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
         return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay,
                                                 utcOffsets: offsets.runs),
-                            report: report)
+                            report: report, bars: bars?.columns(count: times.count), barNames: barNames)
     }
 
     func noRowsError(_ report: LoadReport) -> LoadError {
@@ -48,7 +48,8 @@ extension CSVStreamParser {
     /// `M/D/YYYY` or `D/M/YYYY`: day first when some rows can only be day first and
     /// they are not outnumbered by rows that can only be month first; month first
     /// (US) otherwise. Rows that do not fit the chosen order are bad rows.
-    func resolveSlashed(_ times: inout [Int64], _ prices: inout [Double], _ report: inout LoadReport) {
+    func resolveSlashed<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double], _ companions: inout C,
+                                             _ report: inout LoadReport) {
         let dayFirst = columnReading.dayFirst
         var kept = 0
         var dropped = 0
@@ -56,11 +57,13 @@ extension CSVStreamParser {
             guard let t = SlashedDate.resolve(times[i], dayFirst: dayFirst) else { dropped += 1; continue }
             times[kept] = t
             prices[kept] = prices[i]
+            companions.copyRow(i, to: kept)
             kept += 1
         }
         guard dropped > 0 else { return }
         times.removeLast(dropped)
         prices.removeLast(dropped)
+        companions.keepFirst(kept)
         let line = dayFirst ? firstMonthFirstOnlyLine : firstDayFirstOnlyLine
         let order = dayFirst ? "D/M/YYYY" : "M/D/YYYY"
         for k in 0..<dropped {

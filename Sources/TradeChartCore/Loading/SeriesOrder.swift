@@ -7,19 +7,28 @@ enum SeriesOrder {
     /// Oldest-first input is only deduplicated; newest-first input is reversed in
     /// place; anything else is sorted through a 4-byte index permutation.
     static func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double]) -> Int {
+        var none = NoCompanions()
+        return sortKeepingLast(&times, &prices, carrying: &none)
+    }
+
+    /// The same, doing to `companions` (the open, high, low and volume, the UTC offsets)
+    /// what is done to the prices.
+    static func sortKeepingLast<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double],
+                                                     carrying companions: inout C) -> Int {
         guard times.count > 1 else { return 0 }
         let (ascending, descending) = direction(times)
         if ascending {
-            return deduplicate(&times, &prices, keepFirst: false)
+            return deduplicate(&times, &prices, &companions, keepFirst: false)
         }
         if descending {
             times.reverse()
             prices.reverse()
+            companions.reverse()
             // Reversed, the row that came last in the file is now the first of its run.
-            return deduplicate(&times, &prices, keepFirst: true)
+            return deduplicate(&times, &prices, &companions, keepFirst: true)
         }
-        permute(&times, &prices)
-        return deduplicate(&times, &prices, keepFirst: false)
+        permute(&times, &prices, &companions)
+        return deduplicate(&times, &prices, &companions, keepFirst: false)
     }
 
     /// Whether the times never fall (ascending) and whether they never rise (descending).
@@ -34,7 +43,7 @@ enum SeriesOrder {
     }
 
     /// Stable sort by time through an index array (file order breaks ties).
-    static func permute(_ times: inout [Int64], _ prices: inout [Double]) {
+    static func permute<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double], _ companions: inout C) {
         var order = [UInt32](unsafeUninitializedCapacity: times.count) { buffer, count in
             for i in 0..<buffer.count { buffer[i] = UInt32(truncatingIfNeeded: i) }
             count = buffer.count
@@ -50,30 +59,33 @@ enum SeriesOrder {
             count = order.count
         }
         times = sortedTimes
-        let sortedPrices = [Double](unsafeUninitializedCapacity: prices.count) { buffer, count in
-            for (k, i) in order.enumerated() { buffer[k] = prices[Int(i)] }
-            count = order.count
-        }
-        prices = sortedPrices
+        prices = prices.permuted(order)
+        companions.permute(order)
     }
 
     /// Collapses runs of equal times (already sorted) to one row, the first or the last of each run.
-    static func deduplicate(_ times: inout [Int64], _ prices: inout [Double], keepFirst: Bool) -> Int {
+    static func deduplicate<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double], _ companions: inout C,
+                                                 keepFirst: Bool) -> Int {
         let n = times.count
         var w = 0
         for i in 0..<n {
             if w > 0 && times[w - 1] == times[i] {
-                if !keepFirst { prices[w - 1] = prices[i] }
+                if !keepFirst {
+                    prices[w - 1] = prices[i]
+                    companions.copyRow(i, to: w - 1)
+                }
                 continue
             }
             times[w] = times[i]
             prices[w] = prices[i]
+            companions.copyRow(i, to: w)
             w += 1
         }
         let dropped = n - w
         if dropped > 0 {
             times.removeLast(dropped)
             prices.removeLast(dropped)
+            companions.keepFirst(w)
         }
         return dropped
     }

@@ -103,7 +103,8 @@ struct UnixUnits: Sendable, Equatable {
 extension CSVStreamParser {
     /// Drops the rows of a Unix time column that are in a smaller unit than the column's
     /// (see `UnixUnits`), each a bad row with its reason; call it before `scaleUnix`.
-    func dropOtherUnits(_ times: inout [Int64], _ prices: inout [Double], _ report: inout LoadReport) {
+    func dropOtherUnits<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double], _ companions: inout C,
+                                             _ report: inout LoadReport) {
         guard let filter = unixUnits.filter else { return }
         var kept = 0
         for i in times.indices {
@@ -115,8 +116,10 @@ extension CSVStreamParser {
             }
             times[kept] = t
             prices[kept] = prices[i]
+            companions.copyRow(i, to: kept)
             kept += 1
         }
+        companions.keepFirst(kept)
         times.removeLast(times.count - kept)
         prices.removeLast(prices.count - kept)
     }

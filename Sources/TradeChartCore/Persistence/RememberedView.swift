@@ -1,5 +1,6 @@
 /// What tradechart remembers about one file: the last range (or free window), the
-/// axis and the moving averages, and the theme and charset when they were given on the
+/// axis and the moving averages, the style (line, candles, OHLC bars) and whether the
+/// volume pane was shown, and the theme and charset when they were given on the
 /// command line. Every field but `updated` may be missing (older files, or not set).
 public struct RememberedView: Codable, Sendable, Equatable {
     public var range: String?
@@ -12,11 +13,16 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var percent: Bool?
     /// The bars of the moving averages shown.
     public var averages: [Int]?
+    /// `line`, `candles` or `ohlc` (a `ChartStyle`); nil for the line.
+    public var style: String?
+    /// Whether the volume pane was shown; nil for no.
+    public var volume: Bool?
     /// Seconds since 1970 of the last change, to keep the file small.
     public var updated: Double
 
     public init(range: String? = nil, theme: String? = nil, charset: String? = nil, window: [Int64]? = nil,
-                log: Bool? = nil, percent: Bool? = nil, averages: [Int]? = nil, updated: Double = 0) {
+                log: Bool? = nil, percent: Bool? = nil, averages: [Int]? = nil, style: String? = nil, volume: Bool? = nil,
+                updated: Double = 0) {
         self.range = range
         self.theme = theme
         self.charset = charset
@@ -24,6 +30,8 @@ public struct RememberedView: Codable, Sendable, Equatable {
         self.log = log
         self.percent = percent
         self.averages = averages
+        self.style = style
+        self.volume = volume
         self.updated = updated
     }
 }

@@ -80,39 +80,6 @@ extension SeriesOrder {
     /// `sortKeepingLast` carrying one UTC offset per row along (the offset of the row kept).
     /// Only for rows whose offsets change, which are few; the others go without the column.
     static func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double], _ offsets: inout [Int32]) -> Int {
-        let n = times.count
-        guard n > 1 else { return 0 }
-        let (ascending, descending) = direction(times)
-        // Reversed, the row that came last in the file is the first of its time.
-        let keepFirst = descending && !ascending
-        if keepFirst {
-            times.reverse()
-            prices.reverse()
-            offsets.reverse()
-        } else if !ascending {
-            // Stable: file order breaks ties, so the row read last stays last among equal times.
-            let order = (0..<n).sorted { a, b in times[a] < times[b] || (times[a] == times[b] && a < b) }
-            times = order.map { times[$0] }
-            prices = order.map { prices[$0] }
-            offsets = order.map { offsets[$0] }
-        }
-        var w = 0
-        for i in 0..<n {
-            if w > 0 && times[w - 1] == times[i] {
-                if !keepFirst {
-                    prices[w - 1] = prices[i]
-                    offsets[w - 1] = offsets[i]
-                }
-                continue
-            }
-            times[w] = times[i]
-            prices[w] = prices[i]
-            offsets[w] = offsets[i]
-            w += 1
-        }
-        times.removeLast(n - w)
-        prices.removeLast(n - w)
-        offsets.removeLast(n - w)
-        return n - w
+        sortKeepingLast(&times, &prices, carrying: &offsets)
     }
 }

@@ -1,15 +1,16 @@
-/// Paints the chart area of a frame: the price line, the moving averages, the dashed
-/// baseline, the mark and the scrub cursor, each on its own dot layer, one colour per
-/// cell (the price line wins over the averages, they over the cursor line, the cursor
-/// over the baseline; the cursor's point and the mark are drawn on top).
+/// Paints the chart area of a frame: the price (a line, candles or OHLC bars), the
+/// moving averages, the dashed baseline, the mark and the scrub cursor, each on its own
+/// dot layer, one colour per cell (the price wins over the averages, they over the
+/// cursor line, the cursor over the baseline; the cursor's point and the mark are drawn
+/// on top), and the volume pane under it.
 enum ChartPainter {
     static func paint(state: ViewerState, time: Double, into frame: inout Frame) {
         let projection = state.projection(at: time)
         let layout = state.layout
         let charset = state.options.charset
         let drawn = state.drawnPoints(at: time)
-        var line = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-        LineRasterizer.drawLine(state.plotIndex, points: drawn, x: projection.x, y: projection.y, into: &line)
+        let candles = state.drawsCandles || state.drawsVolume ? state.visibleCandles(at: time, projection: projection) : []
+        let price = PriceLayer(state: state, time: time, projection: projection, candles: candles)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
         // Each average from its first full window on.
@@ -67,7 +68,10 @@ enum ChartPainter {
         var cursorColumn = -1
         var markerRow = -1
         var markerStyle = lineStyle
-        if let cursor = state.displayedCursor(at: time) {
+        // Over candles the cursor runs through the wick of its candle, without a marker.
+        if let column = state.candleCursorColumn(at: time, projection: projection) {
+            cursorColumn = column
+        } else if let cursor = state.displayedCursor(at: time) {
             (cursorColumn, markerRow) = cell(of: cursor)
             let price = state.series.prices[cursor]
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
@@ -77,7 +81,7 @@ enum ChartPainter {
         if let marked = state.markedPoint, drawn.contains(marked) { mark = cell(of: marked) }
         // Following a file: the newest point glows (the terminal blinks it).
         var live = (column: -1, row: -1)
-        if state.options.live && !state.isAnimating(at: time) { live = cell(of: state.series.count - 1) }
+        if state.options.live && !state.isAnimating(at: time) && !state.drawsCandles { live = cell(of: state.series.count - 1) }
         // In ASCII the line uses ' - _ | : so the cursor and the baseline take glyphs of their own.
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
@@ -94,7 +98,7 @@ enum ChartPainter {
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
                 let cell: Cell
-                let lineBits = line.bits(column: column, row: row)
+                let (lineBits, priceStyle) = price.cell(column: column, row: row)
                 if column == cursorColumn && row == markerRow {
                     cell = Cell(markerGlyph, markerStyle)
                 } else if column == mark.column && row == mark.row {
@@ -104,7 +108,7 @@ enum ChartPainter {
                 } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
                     cell = symbol
                 } else if lineBits != 0 {
-                    cell = Cell(charset.glyph(lineBits), lineStyle)
+                    cell = Cell(charset.glyph(lineBits), priceStyle)
                 } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
                     cell = Cell(charset.glyph(bits), otherStyles[k])
                 } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
@@ -119,6 +123,7 @@ enum ChartPainter {
                 frame[layout.chartX + column, layout.chartY + row] = cell
             }
         }
+        VolumePane.paint(state: state, projection: projection, candles: candles, cursorColumn: cursorColumn, into: &frame)
     }
 }
 

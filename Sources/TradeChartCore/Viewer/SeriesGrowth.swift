@@ -27,10 +27,14 @@ extension ViewerState {
     /// what draws unscaled (`PriceScale`) take the whole-series path.
     mutating func appendRows(_ rows: NewRows, at time: Double) {
         guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return }
+        // Candles grow in place with rows in order that carry their bars; else they are sorted in with the series.
+        let candlesGrow = candles.series == nil
+            || (rows.bars?.count == rows.times.count && Self.inOrder(rows.times, after: series.times[series.count - 1]))
         // A price at or below zero on a log axis turns the axis off: the whole-series path says so.
-        guard series.count >= 2, priceScale == .identity, !(logAxis && rows.prices.contains { !($0 > 0) }) else {
+        guard series.count >= 2, priceScale == .identity, !(logAxis && rows.prices.contains { !($0 > 0) }), candlesGrow else {
             var grown = series
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
+            if let old = candles.series { candles.series = Self.candles(old, times: series.times, appending: rows, grown: grown) }
             replaceSeries(grown, at: time)
             return
         }
@@ -42,7 +46,15 @@ extension ViewerState {
         if options.clock == nil { shownSeries.times = [] }
         // The plotted index is the price index itself on a linear axis: let go of it too.
         if !logAxis { plotIndex = MinMaxIndex([]) }
+        // The candles' closes are the prices too: let go of them as well, and take them back grown.
+        var grownCandles = candles.series
+        candles.series = nil
+        grownCandles?.releaseCloses()
         let growth = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
+        if var grown = grownCandles, let bars = rows.bars {
+            grown.append(bars, closes: series.prices)
+            candles.series = grown
+        }
         var all = index.minMax(0...(index.count - 1))
         if PriceScale(forMagnitude: max(abs(all.min), abs(all.max))) != .identity {
             (priceScale, index) = Self.scaledIndex(series.prices)
@@ -85,5 +97,25 @@ extension ViewerState {
             : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude) : PriceFormatter(forPricesAround: magnitude)
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
                      at: time)
+    }
+
+    /// Whether `times` rise strictly and start after `newest` (rows appended in order).
+    static func inOrder(_ times: [Int64], after newest: Int64) -> Bool {
+        guard let first = times.first, first > newest else { return times.isEmpty }
+        for i in times.indices.dropFirst() where times[i] <= times[i - 1] { return false }
+        return true
+    }
+
+    /// The candles of `grown`, the series whose `times` had `rows` appended and sorted in
+    /// (`PriceSeries.append`): their bars sorted in the same way (O(N), as the series
+    /// was). Nil when the rows carry no bars.
+    static func candles(_ old: CandleSeries, times: [Int64], appending rows: NewRows, grown: PriceSeries) -> CandleSeries? {
+        guard let new = rows.bars, new.count == rows.times.count else { return nil }
+        var allTimes = times + rows.times
+        var prices = old.closes + rows.prices
+        var bars: BarColumns? = old.bars.appending(new)
+        _ = SeriesOrder.sortKeepingLast(&allTimes, &prices, carrying: &bars)
+        guard let bars, allTimes == grown.times else { return nil }
+        return CandleSeries(bars: bars, closes: grown.prices)
     }
 }

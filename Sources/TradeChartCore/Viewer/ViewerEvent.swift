@@ -71,6 +71,8 @@ public enum ViewerEvent: Sendable, Equatable {
     case sound(SoundEvent)
     /// A note for the status line from the host (an unreadable state file, say).
     case note(String)
+    /// The open, high, low and volume asked for with `loadBars` were read, or could not be.
+    case bars(BarLoad)
     /// The program was asked to stop by a signal (SIGTERM, SIGHUP, Ctrl-C, ...).
     case interrupted(signal: Int32)
 }
@@ -86,6 +88,9 @@ public enum ViewerCommand: Sendable, Equatable {
     case playTone(frequency: Double)
     /// Stop a sound that is still playing.
     case stopSound
+    /// Read these columns of the file (for candles or the volume pane) and report back
+    /// with a `.bars` event.
+    case loadBars(BarFields)
     /// Leave: write what is pending, give the terminal back and exit with `status`.
     case quit(status: Int32)
 }

@@ -75,6 +75,8 @@ public struct ViewerState: Sendable {
     public internal(set) var priceFormatter: PriceFormatter
     /// What is remembered about the file; every change is handed to the host to write.
     public internal(set) var memory: RememberedView
+    /// The style (line, candles, OHLC bars), the volume pane and the columns they need.
+    public internal(set) var candles: CandleState
     /// The status-line rules for the followed input, when one is followed.
     var followStatus: FollowStatus?
     /// Grows with every change to what a still frame shows, so a host can skip
@@ -87,7 +89,8 @@ public struct ViewerState: Sendable {
     /// command line or the remembered state); a window asked for wins over `range`.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
                 columns: Int, rows: Int, status: String? = nil, memory: RememberedView = RememberedView(),
-                view: ViewSettings = ViewSettings(), others otherSeries: [PriceSeries] = []) {
+                view: ViewSettings = ViewSettings(), others otherSeries: [PriceSeries] = [],
+                candles wanted: CandleState = CandleState()) {
         precondition(series.count >= 2, "the viewer needs at least two prices")
         self.series = series
         shownSeries = options.clock.map { $0.shown(series) } ?? series
@@ -101,8 +104,13 @@ public struct ViewerState: Sendable {
         others = otherSeries.enumerated().map { ComparedSeries($0.element, on: series, slot: $0.offset, file: $0.offset + 1) }
         let labels = Self.priceLabels(index, priceScale, prices: series.prices)
         priceFormatter = labels.formatter
+        let (candles, candleNote) = Self.opening(wanted, file: series.name, comparing: !otherSeries.isEmpty)
+        self.candles = candles
+        self.memory.style = candles.style == .line ? nil : candles.style.rawValue
+        self.memory.volume = candles.volume ? true : nil
         layout = ChartLayout(columns: columns, rows: rows,
-                             labelWidth: otherSeries.isEmpty ? labels.width : max(labels.width, Self.percentLabelWidth))
+                             labelWidth: otherSeries.isEmpty ? labels.width : max(labels.width, Self.percentLabelWidth),
+                             volume: candles.drawsVolume && otherSeries.isEmpty)
         let ranges = ChartRange.allCases.map { series.slice($0) }
         availability = ranges
         let opening = OpeningRange(series: series, requested: requested, availability: ranges)
@@ -115,6 +123,7 @@ public struct ViewerState: Sendable {
         target = ChartProjection(first: 0, last: 1, low: 0, high: 1, baseline: 0, newest: 0, widthDots: 1, heightDots: 1)
         self.status = status.map(TextSanitizer.clean)
         if let note = opening.note { self.status = note }
+        if let candleNote { self.status = [self.status, candleNote].compactMap { $0 }.joined(separator: "; ") }
         if let first = self.status { remember(message: first) }
         target = projection(for: slice)
         apply(view)
@@ -168,14 +177,16 @@ public struct ViewerState: Sendable {
     /// always on the chart (a day that opened above the previous close still shows it).
     public func projection(for slice: RangeSlice) -> ChartProjection {
         if comparing { return comparisonProjection(for: slice) }
-        let span = plotIndex.minMax(slice.first...slice.last)
+        let span = chartSpan(slice.first...slice.last)
         // The index holds the plotted prices (scaled, see PriceScale, or their logs).
         let reference = plotIndex.values[slice.reference]
         let dots = canvasDots
-        return ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
-                               high: max(span.max, reference),
-                               baseline: reference, newest: plotIndex.values[slice.last],
-                               widthDots: dots.width, heightDots: dots.height)
+        var projection = ChartProjection(first: slice.first, last: slice.last, low: min(span.min, reference),
+                                         high: max(span.max, reference),
+                                         baseline: reference, newest: plotIndex.values[slice.last],
+                                         widthDots: dots.width, heightDots: dots.height, slots: candles.series != nil)
+        projection.volumeTop = volumeTop(for: slice, projection: projection)
+        return projection
     }
 
     /// The points the rasterizer draws: the range, plus during a morph the older

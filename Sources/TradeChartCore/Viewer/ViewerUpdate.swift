@@ -21,7 +21,7 @@ extension ViewerState {
             handleMouse(mouse, at: time)
             commands = cursor != shown ? toneForCursor() : []
         case .resize(let columns, let rows):
-            layout = ChartLayout(columns: columns, rows: rows, labelWidth: layout.labelWidth)
+            layout = layout.resized(columns: columns, rows: rows)
             // A resize during a morph lands on the target at the new size.
             morph = nil
             target = projection(for: slice)
@@ -38,6 +38,9 @@ extension ViewerState {
             commands = []
         case .note(let text):
             status = text
+            commands = []
+        case .bars(let load):
+            receive(load, at: time)
             commands = []
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
@@ -98,6 +101,12 @@ extension ViewerState {
         case .selectRange(let range): select(range, at: time)
         case .shorterRange: stepRange(by: -1, at: time)
         case .longerRange: stepRange(by: 1, at: time)
+        case .step(let steps) where drawsCandles:
+            stepCandles(steps)
+            return toneForCursor()
+        case .firstPoint where drawsCandles:
+            cursor = candleBars(containing: slice.first, size: barsPerCandle).upperBound
+            return toneForCursor()
         case .step(let steps) where abs(steps) == 1:
             stepCursor(steps, at: time)
             return toneForCursor()
@@ -147,6 +156,8 @@ extension ViewerState {
             status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
             // The point shown sounds at once, so the pitch scale is heard from the first press.
             return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
+        case .cycleStyle: return cycleStyle(at: time)
+        case .toggleVolume: return toggleVolume(at: time)
         case .help: if options.showsPanels { open(.help) }
         case .quit: return [.stopSound, .quit(status: 0)]
         }
@@ -251,7 +262,10 @@ extension ViewerState {
     /// A look at the followed input: new rows replace the series; the status line says
     /// what the follower's rules say.
     mutating func follow(_ change: FollowChange, at time: Double) {
-        if case .updated(let loaded, _) = change { replaceSeries(loaded.series, at: time) }
+        if case .updated(let loaded, _) = change {
+            candles.take(loaded)
+            replaceSeries(loaded.series, at: time)
+        }
         if case .appended(let rows) = change { appendRows(rows, at: time) }
         var rules = followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
@@ -301,7 +315,7 @@ extension ViewerState {
         let cursorTime = before.cursorTime
         priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
-            layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: labels.width)
+            layout = layout.withLabelWidth(labels.width)
         }
         availability = ChartRange.allCases.map { newSeries.slice($0) }
         if let shown = window {

@@ -49,6 +49,11 @@ public struct ViewerView: Sendable {
     /// When space runs out, the words go first, then the name (shortened with `…`),
     /// then the date; with no cursor the span goes before the name. Price and change stay.
     func drawHeader(into frame: inout Frame) {
+        // A candle under the cursor shows its values; a mark (Space) measures as on the line.
+        if state.drawsCandles, state.markedPoint == nil, let candle = state.cursorCandle(at: time) {
+            drawCandleHeader(candle, into: &frame)
+            return
+        }
         let series = state.series
         let cursor = state.displayedCursor(at: time)
         let index = cursor ?? state.slice.last
@@ -139,8 +144,8 @@ public struct ViewerView: Sendable {
             ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
             : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
         // A free window has no range to name: its dates say what it is.
-        guard state.window == nil else { return [span, short] }
-        return [state.range.label + dot + span, state.range.label + dot + short, state.range.label]
+        guard state.window == nil else { return withCandleLabel([span, short]) }
+        return withCandleLabel([state.range.label + dot + span, state.range.label + dot + short, state.range.label])
     }
 
     /// The baseline's price at its row, then round tick values about every four rows,

@@ -82,4 +82,77 @@ struct AppendedRowsViewerTests {
             expectSameFrame(appended.frame(at: t), replaced.frame(at: t))
         }
     }
+
+    // MARK: - Candles
+
+    static let daxBars = try! SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path,
+                                                options: LoadOptions(bars: .all))
+
+    /// Rows after the DAX's newest day (or one dated before it, `late`), with an open,
+    /// high, low and volume each (`volume: false`: rows without the volume column).
+    static func barRows(count: Int, late: Bool, volume: Bool = true) -> NewRows {
+        let series = daxBars.series
+        var times = (1...count).map { series.times.last! + Int64($0) * 86_400 }
+        if late { times.append(series.times[series.count - 5] + 3_600) }
+        let closes = times.indices.map { series.prices.last! * (1 + 0.004 * Double($0 % 3) - 0.003) }
+        let bars = BarColumns(count: times.count, open: closes.map { $0 * 0.995 }, high: closes.map { $0 * 1.02 },
+                              low: closes.map { $0 * 0.97 }, volume: volume ? closes.indices.map { Double(1_000_000 * ($0 + 1)) } : nil)
+        return NewRows(times: times, prices: closes, bars: bars, columnChanged: false, report: LoadReport(), reportBefore: LoadReport())
+    }
+
+    struct CandleCase: CustomStringConvertible {
+        var name: String
+        var style: ChartStyle
+        var late = false
+        var volume = true
+        var keys: [KeyPress] = []
+        var rebuilds = 0
+        var description: String { name }
+    }
+
+    static let candleCases: [CandleCase] = [
+        CandleCase(name: "candles with the volume pane", style: .candles),
+        CandleCase(name: "OHLC bars, scrubbing", style: .ohlc, keys: [.left, .left]),
+        CandleCase(name: "a line over bars read (followed files keep them)", style: .line),
+        CandleCase(name: "rows without a volume", style: .candles, volume: false),
+        CandleCase(name: "5Y candles merged", style: .candles, keys: [.character("6")]),
+        CandleCase(name: "a row out of order", style: .candles, late: true, rebuilds: 1),
+    ]
+
+    /// Issue 13 with issue 14 point 3: a followed file's rows grow the candles (their
+    /// columns and block indices) in place too, and the chart is exactly the one the
+    /// whole file read again would give, a late row sorted in with its bar.
+    @Test(arguments: candleCases)
+    func appendedBarsLookExactlyLikeTheFileReadAgain(_ c: CandleCase) throws {
+        let loaded = Self.daxBars
+        func viewer() -> ViewerState {
+            ViewerState(series: loaded.series, range: .oneMonth, options: ViewerOptions(followed: "dax.csv"), columns: 120, rows: 36,
+                        candles: CandleState(names: loaded.barNames, bars: loaded.bars, closes: loaded.series.prices,
+                                             style: c.style, volume: true))
+        }
+        var appended = viewer()
+        for key in c.keys { _ = appended.handle(.key(key), at: 0) }
+        var replaced = appended
+        let rows = Self.barRows(count: 4, late: c.late, volume: c.volume)
+        // The file read again: every row, sorted, its bars along.
+        var times = loaded.series.times + rows.times, prices = loaded.series.prices + rows.prices
+        var bars: BarColumns? = try #require(loaded.bars).appending(try #require(rows.bars))
+        _ = SeriesOrder.sortKeepingLast(&times, &prices, carrying: &bars)
+        let again = LoadedSeries(series: PriceSeries(name: loaded.series.name, times: times, prices: prices,
+                                                         hasTimeOfDay: PriceSeries.hasTimeOfDay(times)),
+                                 report: LoadReport(), bars: bars, barNames: loaded.barNames)
+        _ = appended.handle(.follow(.appended(rows)), at: 5)
+        _ = replaced.handle(.follow(.updated(again, reloaded: false)), at: 5)
+        #expect(appended.seriesRebuilds == c.rebuilds, "the series, its index and the candles grew in place")
+        #expect(appended.series.times == again.series.times && appended.series.prices == again.series.prices)
+        let grown = try #require(appended.candles.series)
+        #expect(grown.bars.open == bars?.open)
+        #expect(grown.bars.volume?.map(\.bitPattern) == bars?.volume?.map(\.bitPattern))
+        #expect(grown.closes == again.series.prices)
+        #expect(appended.cursor == replaced.cursor)
+        #expect(appended.status == replaced.status)
+        for t in [5.0, 5.2, 5.6, 7] {
+            expectSameFrame(appended.frame(at: t), replaced.frame(at: t))
+        }
+    }
 }

@@ -1,0 +1,82 @@
+/// What the viewer shows of the open, high, low and volume (SPEC section 8): the
+/// style, whether the volume pane is up, which of the columns the file has (known
+/// from its header) and the candles of those read so far. A file shown as a line
+/// has read none of them; `c` or `v` asks the host to read them (`loadBars`) and
+/// takes them when they come (`.bars`).
+public struct CandleState: Sendable {
+    /// The style asked for; candles and OHLC bars are drawn only once their columns are read.
+    public internal(set) var style: ChartStyle
+    /// Whether the volume pane is asked for.
+    public internal(set) var volume: Bool
+    /// The file's open, high, low and volume columns, by their header names.
+    public internal(set) var names: BarColumnNames
+    /// The candles of the columns read so far, nil before any were.
+    public internal(set) var series: CandleSeries?
+    /// The columns asked for from the host and not come yet.
+    public internal(set) var awaited: BarFields = []
+    /// What the person asked for while they were read (candles, the pane): what to say when they come.
+    var asked: BarFields = []
+
+    /// - Parameters:
+    ///   - names: the columns the file's header has.
+    ///   - bars: the columns read with the series (nil: none read).
+    ///   - closes: the series' prices, the candles' closes.
+    ///   - style, volume: what the command line or the remembered view asks for.
+    public init(names: BarColumnNames = .init(), bars: BarColumns? = nil, closes: [Double] = [],
+                style: ChartStyle = .line, volume: Bool = false) {
+        self.names = names
+        self.style = style
+        self.volume = volume
+        if let bars, bars.count == closes.count, bars.count > 0 { series = CandleSeries(bars: bars, closes: closes) }
+    }
+
+    /// The columns read so far.
+    public var loaded: BarFields {
+        guard let bars = series?.bars else { return [] }
+        return BarFields().union(bars.hasCandles ? .prices : []).union(bars.volume != nil ? .volume : [])
+    }
+
+    /// Whether candles or OHLC bars are drawn rather than the line.
+    public var drawsCandles: Bool { style != .line && loaded.contains(.prices) }
+
+    /// Whether the volume pane is drawn.
+    public var drawsVolume: Bool { volume && loaded.contains(.volume) }
+
+    /// The columns the file has.
+    public var offered: BarFields {
+        BarFields().union(names.hasCandles ? .prices : []).union(names.volume != nil ? .volume : [])
+    }
+
+    /// The columns that what is asked for needs and that are not read yet (but the file has).
+    public var missing: BarFields {
+        var wanted: BarFields = []
+        if style != .line { wanted.insert(.prices) }
+        if volume { wanted.insert(.volume) }
+        return wanted.intersection(offered).subtracting(loaded)
+    }
+
+    /// The same request, with the columns of another load of the file (a followed file, a reload).
+    mutating func take(_ loaded: LoadedSeries) {
+        names = loaded.barNames
+        if let bars = loaded.bars, bars.count == loaded.series.count, bars.count > 0 {
+            series = CandleSeries(bars: bars, closes: loaded.series.prices)
+        } else {
+            series = nil
+        }
+        awaited = []
+    }
+
+    /// Why the file cannot show candles (nil when it can): the columns it lacks.
+    public func whyNoCandles(file: String) -> String? {
+        let missing = names.missingForCandles
+        guard !missing.isEmpty else { return nil }
+        let list = missing.count == 1 ? missing[0]
+            : missing.dropLast().joined(separator: ", ") + " or " + missing[missing.count - 1]
+        return "candles need the open, high and low of each bar; \(file) has no \(list) column, so it stays a line"
+    }
+
+    /// Why the file cannot show a volume pane (nil when it can).
+    public func whyNoVolume(file: String) -> String? {
+        names.volume == nil ? "no volume pane: \(file) has no Volume column" : nil
+    }
+}

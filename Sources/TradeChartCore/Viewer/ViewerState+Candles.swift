@@ -1,0 +1,284 @@
+/// Candles in the viewer: how many bars a candle stands for at a moment, the candles
+/// on screen, the candle under the cursor, the price axis over highs and lows, and
+/// what `c`, `v` and the columns' arrival do.
+extension ViewerState {
+    /// Whether candles or OHLC bars are drawn (they show one file: not while files are compared).
+    public var drawsCandles: Bool { candles.drawsCandles && !comparing }
+
+    /// Whether the volume pane is drawn.
+    public var drawsVolume: Bool { candles.drawsVolume && !comparing }
+
+    /// The narrowest slot a candle gets, in dots: a hollow body three dots wide and a
+    /// gap (in ASCII, one dot a cell, three cells: a body of two and a gap).
+    var candleSlotDots: Double { 4 }
+
+    /// Bars per candle for bars `dotsPerBar` dots apart: the fewest (a round number) whose
+    /// candles get at least `candleSlotDots`.
+    func barsPerCandle(dotsPerBar: Double) -> Int {
+        guard dotsPerBar > 0, dotsPerBar.isFinite else { return 1 }
+        let needed = candleSlotDots / dotsPerBar
+        guard needed > 1 + 1e-9 else { return 1 }
+        return CandleGrouping.roundSize(atLeast: Clamp.int((needed - 1e-9).rounded(.up)))
+    }
+
+    /// Bars per candle of the still chart.
+    public var barsPerCandle: Int { barsPerCandle(dotsPerBar: abs(target.x.scale)) }
+
+    /// Bars per candle on screen at `time`. During a morph, the finer of its two groupings
+    /// (where it starts and where it lands) while those candles still get their slot, else
+    /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
+    public func barsPerCandle(at time: Double) -> Int {
+        let still = barsPerCandle
+        guard let morph, !morph.isFinished(at: time) else { return still }
+        let start = barsPerCandle(dotsPerBar: abs(morph.from.x.scale))
+        let fine = min(start, still), coarse = max(start, still)
+        let now = abs(projection(at: time).x.scale)
+        return Double(fine) * now >= candleSlotDots * (1 - 1e-9) ? fine : coarse
+    }
+
+    /// The bars of the candle that holds point `i`, in candles of `size` bars (groups
+    /// aligned on the newest bar, cut at the range's ends as they are drawn).
+    func candleBars(containing i: Int, size: Int) -> ClosedRange<Int> {
+        let newest = series.count - 1
+        let end = newest - ((newest - i) / max(1, size)) * max(1, size)
+        return max(end - size + 1, slice.first)...max(min(end, slice.last), slice.first)
+    }
+
+    /// The candle under the cursor at `time`, when candles (or the volume pane) have their columns.
+    public func cursorCandle(at time: Double) -> Candle? {
+        guard let cursor = displayedCursor(at: time), let candleSeries = candles.series else { return nil }
+        return candleSeries.candle(candleBars(containing: cursor, size: barsPerCandle(at: time)))
+    }
+
+    /// The candles on screen at `time` under `projection`: the groups of the points drawn
+    /// (older ones sliding in during a morph too) that reach into the chart.
+    public func visibleCandles(at time: Double, projection p: ChartProjection) -> [Candle] {
+        guard let candleSeries = candles.series else { return [] }
+        let size = barsPerCandle(at: time)
+        let drawn = drawnPoints(at: time)
+        var first = drawn.lowerBound, last = drawn.upperBound
+        if p.x.scale > 0 {
+            // A candle's slot reaches `size` bars either side of its bars.
+            let margin = Double(size) * p.x.scale
+            let width = Double(canvasDots.width)
+            first = max(first, Clamp.int(p.x.inverse(-margin).rounded(.down), ifNaN: first))
+            last = min(last, Clamp.int(p.x.inverse(width + margin).rounded(.up), ifNaN: last))
+        }
+        guard first <= last else { return [] }
+        // Whole groups only: extended to the groups' ends within the points drawn.
+        let newest = series.count - 1
+        let firstEnd = newest - ((newest - first) / size) * size
+        first = max(drawn.lowerBound, firstEnd - size + 1)
+        let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: newest)
+            .map { $0.lowerBound...min($0.upperBound, drawn.upperBound) }
+        return candleSeries.candles(groups)
+    }
+
+    /// The lowest and highest plotted value (see `plotted`) the chart shows over
+    /// `range`: the closes, and once the open, high and low are read, every price of the
+    /// bars, in every style, so that switching style never moves the axis.
+    func chartSpan(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
+        let closes = plotIndex.minMax(range)
+        guard candles.loaded.contains(.prices), let candleSeries = candles.series, candleSeries.count == series.count
+        else { return closes }
+        let bars = candleSeries.span(range)
+        return (min(closes.min, plotted(bars.low)), max(closes.max, plotted(bars.high)))
+    }
+
+    /// The volume of a full-height bar of the pane for `slice` under the projection `p`:
+    /// the largest volume of its candles (0 without a pane).
+    func volumeTop(for slice: RangeSlice, projection p: ChartProjection) -> Double {
+        guard drawsVolume, let candleSeries = candles.series else { return 0 }
+        let size = barsPerCandle(dotsPerBar: abs(p.x.scale))
+        let groups = CandleGrouping.groups(first: slice.first, last: slice.last, size: size, newest: series.count - 1)
+        return groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }
+    }
+
+    /// The candles a viewer opens with: what is asked for, less what the file cannot show
+    /// or what was not read with it (said in the note).
+    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, note: String?) {
+        var candles = requested
+        var notes: [String] = []
+        if comparing && (candles.style != .line || candles.volume) {
+            notes.append(Self.notWhileComparing)
+            candles.style = .line
+            candles.volume = false
+        }
+        if candles.style != .line, let why = candles.whyNoCandles(file: file) {
+            notes.append(why)
+            candles.style = .line
+        }
+        if candles.volume, let why = candles.whyNoVolume(file: file) {
+            notes.append(why)
+            candles.volume = false
+        }
+        let unread = candles.missing
+        if unread.contains(.prices) { candles.style = .line; notes.append("candles were not read: press c") }
+        if unread.contains(.volume) { candles.volume = false; notes.append("volume was not read: press v") }
+        return (candles, notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+
+    /// Why there are no candles and no volume pane while files are compared.
+    static let notWhileComparing = "candles and volume show one file; not while files are compared in percent"
+
+    // MARK: - Keys
+
+    /// `c`: the next style. Candles need the open, high and low; when the file has them
+    /// but they are not read yet, the host is asked to read them.
+    mutating func cycleStyle(at time: Double) -> [ViewerCommand] {
+        if comparing {
+            status = "c: " + Self.notWhileComparing
+            return []
+        }
+        let next = candles.style.next
+        if next != .line, let why = candles.whyNoCandles(file: series.name) {
+            status = "c: " + why
+            return []
+        }
+        candles.style = next
+        memory.style = next == .line ? nil : next.rawValue
+        let commands = askForMissingColumns()
+        if commands.isEmpty { status = styleNote() }
+        return commands
+    }
+
+    /// `v`: the volume pane on or off.
+    mutating func toggleVolume(at time: Double) -> [ViewerCommand] {
+        if comparing {
+            status = "v: " + Self.notWhileComparing
+            return []
+        }
+        if !candles.volume, let why = candles.whyNoVolume(file: series.name) {
+            status = "v: " + why
+            return []
+        }
+        candles.volume.toggle()
+        memory.volume = candles.volume ? true : nil
+        let commands = askForMissingColumns()
+        if commands.isEmpty { status = candles.volume ? volumeNote() : "Volume pane hidden" }
+        fitLayout(at: time)
+        return commands
+    }
+
+    /// Asks the host to read the columns what is shown needs and that are not read yet
+    /// (with those already read: a read replaces them), and says so on the status line.
+    mutating func askForMissingColumns() -> [ViewerCommand] {
+        let missing = candles.missing.subtracting(candles.awaited)
+        guard !missing.isEmpty else { return [] }
+        let fields = candles.loaded.union(candles.awaited).union(missing)
+        candles.awaited = fields
+        candles.asked.formUnion(missing)
+        var names: [String] = []
+        if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
+        if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
+        status = "Reading \(names.joined(separator: ", ")) of \(series.name)…"
+        return [.loadBars(fields)]
+    }
+
+    /// What the status line says after a style switch.
+    func styleNote() -> String {
+        switch candles.style {
+        case .line: "Line; c: candles"
+        case .candles: "Candles, rising hollow, falling filled: "
+            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series) + "; c: OHLC bars"
+        case .ohlc: "OHLC bars, open tick left, close tick right: "
+            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar") + "; c: line"
+        }
+    }
+
+    /// What the status line says when the volume pane opens.
+    func volumeNote() -> String {
+        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else { return "Volume pane" }
+        let total = candles.series.map { $0.candle(0...($0.count - 1)).volume ?? 0 } ?? 0
+        if total == 0 || volumes.isEmpty { return "Volume pane: \(name) is 0 or empty in every row of \(series.name)" }
+        return "Volume pane: \(name), one bar a candle"
+    }
+
+    /// Shows or hides the volume pane's rows as asked, the chart moving to its new height.
+    mutating func fitLayout(at time: Double) {
+        guard layout.volume != drawsVolume else { return }
+        let onScreen = projection(at: time)
+        morphFirst = drawnPoints(at: time).lowerBound
+        layout = layout.withVolume(drawsVolume)
+        retarget(from: onScreen, at: time)
+    }
+
+    /// A new target for the same range (the axis widened to the highs and lows, the pane
+    /// shown or hidden), morphing from what is on screen; the volume bars keep their scale.
+    mutating func retarget(from onScreen: ChartProjection, at time: Double) {
+        target = projection(for: slice)
+        var from = onScreen
+        if from.volumeTop == 0 { from.volumeTop = target.volumeTop }
+        morph = options.morphDuration > 0 && from != target
+            ? Morph(from: from, to: target, start: time, duration: options.morphDuration) : nil
+    }
+
+    // MARK: - The columns arrive
+
+    /// The host read the file again with the columns asked for (or could not).
+    mutating func receive(_ load: BarLoad, at time: Double) {
+        switch load {
+        case .loaded(let loaded):
+            let onScreen = projection(at: time)
+            candles.take(loaded)
+            if loaded.series != series { replaceSeries(loaded.series, at: time) }
+            layout = layout.withVolume(drawsVolume)
+            retarget(from: onScreen, at: time)
+            let asked = candles.asked
+            candles.asked = []
+            if !candles.missing.isEmpty {
+                status = "\(series.name) no longer has the columns asked for; it stays a line"
+                dropUnreadRequests()
+            } else {
+                // Says what was asked for while they were read: the candles, the pane, or both.
+                var notes: [String] = []
+                if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
+                if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
+                status = notes.isEmpty ? nil : notes.joined(separator: "; ")
+            }
+        case .failed(let reason):
+            candles.awaited = []
+            candles.asked = []
+            status = reason
+            dropUnreadRequests()
+            fitLayout(at: time)
+        }
+    }
+
+    /// Gives up what cannot be shown: the style back to the line, the pane down.
+    mutating func dropUnreadRequests() {
+        if !candles.loaded.contains(.prices) { candles.style = .line; memory.style = nil }
+        if !candles.loaded.contains(.volume) { candles.volume = false; memory.volume = nil }
+    }
+}
+
+extension ViewerState {
+    /// Left or Right (`steps` ±1), Shift or Page (±10) while candles are drawn: candle by
+    /// candle. The cursor stands on the last bar of its candle; a hidden cursor first
+    /// shows on the candle at the end it points away from.
+    mutating func stepCandles(_ steps: Int) {
+        scrubHold = nil
+        let size = barsPerCandle
+        guard let current = cursor else {
+            cursor = candleBars(containing: steps < 0 ? slice.last : slice.first, size: size).upperBound
+            return
+        }
+        var candle = candleBars(containing: current, size: size)
+        for _ in 0..<abs(steps) {
+            let next = steps > 0 ? candle.upperBound + 1 : candle.lowerBound - 1
+            guard slice.contains(next) else { break }
+            candle = candleBars(containing: next, size: size)
+        }
+        cursor = candle.upperBound
+    }
+}
+
+extension ViewerState {
+    /// The cell column of the cursor's candle's wick, while candles are drawn.
+    func candleCursorColumn(at time: Double, projection: ChartProjection) -> Int? {
+        guard drawsCandles, let cursor = displayedCursor(at: time) else { return nil }
+        let bars = candleBars(containing: cursor, size: barsPerCandle(at: time))
+        let wick = CandleGeometry(first: bars.lowerBound, last: bars.upperBound, x: projection.x).wick
+        return Clamp.int((Double(wick) / Double(options.charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
+    }
+}

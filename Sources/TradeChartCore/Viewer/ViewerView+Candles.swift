@@ -1,0 +1,77 @@
+/// The header's words about candles: under the cursor, the candle's open, high, low,
+/// close and volume, its change from open to close and its dates (the first and the
+/// last when it merges bars); without a cursor, what one candle stands for beside the
+/// range's span.
+extension ViewerView {
+    /// The header for the candle under the cursor.
+    func drawCandleHeader(_ candle: Candle, into frame: inout Frame) {
+        let formatter = state.priceFormatter
+        let bold = CellStyle(.plain, .bold)
+        let ellipsis = unicode ? "…" : "..."
+        // A single bar shows what its row gives: a value the row left out is `–`.
+        let bars = state.candles.series?.bars
+        func given(_ column: [Double]?) -> Bool { candle.bars > 1 || !(column?[candle.first].isNaN ?? true) }
+        let dash = unicode ? "–" : "-"
+        func price(_ value: Double, _ column: [Double]?) -> String { given(column) ? formatter.string(value) : dash }
+        let o = "O " + price(candle.open, bars?.open), h = "H " + price(candle.high, bars?.high)
+        let l = "L " + price(candle.low, bars?.low), c = "C " + formatter.string(candle.close)
+        let volume: [String] = bars?.volume == nil ? [""] : ["V " + (candle.volume.map(CompactNumber.string) ?? dash), ""]
+        let move = PriceMove(from: candle.first, to: candle.last, startPrice: candle.open, endPrice: candle.close)
+        let change = move.change
+        let arrow = change == 0 ? "" : (unicode ? (change > 0 ? "▲ " : "▼ ") : (change > 0 ? "^ " : "v "))
+        let amount = change == 0 ? formatter.string(0) : formatter.change(move)
+        let percent = move.percent.map { change == 0 ? "0.00%" : PriceFormatter.percent($0) }
+        let changeStyle = change == 0 ? bold : CellStyle(change > 0 ? .rising : .falling, .bold)
+        var header = HeaderLayout(left: [
+            .init(forms: HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis), style: bold, yield: 1),
+            .init(forms: ["\(o)  \(h)  \(l)  \(c)", "\(o) \(h) \(l) \(c)", c], style: bold, yield: 9),
+            .init(forms: volume, style: .plain, yield: 5),
+            .init(forms: ["\(arrow)\(amount)" + (percent.map { " (\($0))" } ?? ""), arrow + (percent ?? amount), ""],
+                  style: changeStyle, yield: 4),
+        ], right: nil)
+        // Times shown in another zone than the data's own (`--tz`) say which.
+        let series = state.series
+        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[candle.last]) : nil }
+        header.right = .init(forms: candleDates(candle).map { $0 + (zone ?? "") } + [""], style: .plain, yield: 3)
+        for part in header.place(columns: layout.columns) {
+            frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
+        }
+    }
+
+    /// A candle's moment (one bar) or its first and last, fullest first:
+    /// `6 May 2019 – 10 May 2019`, `6 May – 10 May`; `Fri 8 Nov 2019 15:30–15:59`.
+    func candleDates(_ candle: Candle) -> [String] {
+        let times = state.shownSeries.times
+        let first = times[candle.first], last = times[candle.last]
+        guard candle.bars > 1 else { return momentTexts(first) }
+        let dash = unicode ? "–" : "-"
+        guard state.series.hasTimeOfDay else {
+            return ["\(DateText.dayMonthYear(first)) \(dash) \(DateText.dayMonthYear(last))",
+                    "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonthYear(last))",
+                    "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonth(last))"]
+        }
+        if LocalTime.dayNumber(first) == LocalTime.dayNumber(last) {
+            let hours = "\(DateText.time(first))\(dash)\(DateText.time(last))"
+            return ["\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(hours)", "\(DateText.dayMonth(last)) \(hours)",
+                    hours]
+        }
+        return ["\(DateText.dayMonth(first)) \(DateText.time(first)) \(dash) \(DateText.dayMonthYear(last)) \(DateText.time(last))",
+                "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonth(last))"]
+    }
+
+    /// The span's forms with what a candle stands for after the range's label (before the
+    /// dates of a free window), when candles or OHLC bars are drawn:
+    /// `1Y · 1 candle = 1 day · 14 May 2018 – 13 May 2019`; the last form stays as it was.
+    func withCandleLabel(_ forms: [String]) -> [String] {
+        guard state.drawsCandles else { return forms }
+        let label = CandleGrouping.label(barsPerCandle: state.barsPerCandle(at: time), series: state.series,
+                                         noun: state.candles.style == .ohlc ? "bar" : "candle")
+        let dot = unicode ? " · " : " - "
+        let range = state.range.label
+        let labelled = forms.map { form in
+            guard state.window == nil else { return label + dot + form }
+            return form == range ? range + dot + label : range + dot + label + form.dropFirst(range.count)
+        }
+        return labelled + forms.suffix(1)
+    }
+}
