@@ -284,21 +284,25 @@ struct TradeChartCommand: ParsableCommand {
         // the range asked for or, when that is unavailable, the one the viewer would open on.
         if let note = loaded.report.summary { StandardError.writeLine("tradechart: \(file): \(note)") }
         let settings = viewSettings(for: series, remembered: nil)
-        let opening = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0, clock: clock),
-                                  columns: 100, rows: 30, view: settings, others: compared.series)
-        if let note = opening.status { StandardError.writeLine("tradechart: \(note)") }
+        var opening: ViewerState? = ViewerState(series: series, range: range, options: ViewerOptions(morphDuration: 0, clock: clock),
+                                                columns: 100, rows: 30, view: settings, others: compared.series)
+        if let note = opening?.status { StandardError.writeLine("tradechart: \(note)") }
+        let openingRange = opening!.range, openingSlice = opening!.slice
+        // The frame builds a viewer of its own: let this one go first unless the description
+        // needs it, so ten million points are not indexed twice at once.
+        if !describe { opening = nil }
         var status: Int32 = 0
         for why in [shown.style != .line ? candles.whyNoCandles(file: file) : nil, volume ? candles.whyNoVolume(file: file) : nil] {
             if let why { StandardError.writeLine("tradechart: \(why)") }
         }
         if print {
-            status = max(status, printFrame(series, range: opening.range, settings: settings, clock: clock, others: compared.series,
+            status = max(status, printFrame(series, range: openingRange, settings: settings, clock: clock, others: compared.series,
                                             candles: candles))
         }
         if describe {
-            status = max(status, printDescription(of: opening))
+            status = max(status, printDescription(of: opening!))
         }
-        if let output { status = max(status, writeAudiograph(of: series, slice: opening.slice, to: output)) }
+        if let output { status = max(status, writeAudiograph(of: series, slice: openingSlice, to: output)) }
         return status
     }
 

@@ -51,9 +51,10 @@ extension ViewerState {
         candles.series = nil
         grownCandles?.releaseCloses()
         let growth = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
-        if var grown = grownCandles, let bars = rows.bars {
-            grown.append(bars, closes: series.prices)
-            candles.series = grown
+        if let bars = rows.bars, grownCandles != nil {
+            // Mutated where it lies (`if var` would copy it, and with it every column).
+            grownCandles!.append(bars, closes: series.prices)
+            candles.series = grownCandles
         }
         var all = index.minMax(0...(index.count - 1))
         if PriceScale(forMagnitude: max(abs(all.min), abs(all.max))) != .identity {
