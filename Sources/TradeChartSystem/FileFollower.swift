@@ -39,6 +39,10 @@ public final class FileFollower: Follower {
     /// Whether the viewer has a series from this parser: then only new rows are handed out.
     private var chartGiven = false
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    /// Told how far a read of the whole file has come (the first look, a reload), and able
+    /// to stop it: then the look gives `.problem` with the reason. Nil: no reports.
+    public var progress: LoadProgressReporting?
+    private var lastReport = -Double.infinity
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
     public convenience init(path: String, options: LoadOptions) {
@@ -127,12 +131,25 @@ public final class FileFollower: Follower {
                 tail = Array((tail + bytes[max(0, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
             }
             if n < buffer.count { break }
+            if !chartGiven || reloadPending, let stop = reportProgress() { return stop }
         }
         // Taken after reading: its times belong to bytes already read, so a later change is a new write.
         if let after = FileStatus(descriptor: descriptor) { opened = after }
         // A partial line changes nothing until its line end arrives.
         guard parser.linesRead != linesBefore || reloadPending else { return .none }
         return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven))
+    }
+
+    /// Reports how far the whole file has been read, at the reporting's interval; the
+    /// change to give when the report asks to stop.
+    private func reportProgress() -> FollowChange? {
+        guard let progress else { return nil }
+        let now = progress.clock()
+        guard now - lastReport >= progress.interval else { return nil }
+        lastReport = now
+        let done = LoadProgress(bytesRead: Int(offset), rowsRead: parser.rowsRead, totalBytes: opened.map { Int($0.size) })
+        guard progress.report(done) == .cancel else { return nil }
+        return .problem("\(LoadError.cancelled(file: path))")
     }
 
     /// The file was written without growing (rewritten in place at the same size, or only

@@ -239,9 +239,33 @@ struct TradeChartCommand: ParsableCommand {
             // The follower's first look reads the whole input; later looks parse only what was appended.
             let f: Follower = file == "-" ? StreamFollower(options: readOptions)
                 : FileFollower(pathBytes: input.bytes, shown: input.shown, options: readOptions)
-            let first = f.waitForChart { reason in
-                if file != "-" { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
+            var told = false
+            var firstLook: FollowChange = .none
+            if let fileFollower = f as? FileFollower {
+                // Its first look reads the whole file: a long one shows its progress as any load does.
+                let look = FirstLook(fileFollower)
+                let outcome = showingProgress(name: input.shown, interactive: interactive, device: device) { progress throws(LoadError) in
+                    look.follower.progress = progress
+                    defer { look.follower.progress = nil }
+                    look.change = look.follower.poll()
+                    if case .updated(let loaded, _) = look.change { return loaded }
+                    throw LoadError.cancelled(file: input.shown)
+                }
+                if case .stopped(let status) = outcome { return status }
+                firstLook = look.change
+                if case .problem(let reason) = look.change {
+                    StandardError.writeLine("tradechart: \(reason)")
+                    return 2
+                }
+                if case .waiting(let reason) = look.change {
+                    StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)")
+                    told = true
+                }
             }
+            let first = if case .updated = firstLook { firstLook } else { f.waitForChart { reason in
+                if file != "-" && !told { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
+                told = true
+            } }
             guard case .updated(let firstLoaded, _) = first else {
                 if case .problem(let reason) = first { StandardError.writeLine("tradechart: \(reason)") }
                 return 2
@@ -414,6 +438,24 @@ struct TradeChartCommand: ParsableCommand {
     /// input when it is one. A name that is not UTF-8 is opened by its bytes.
     func loadShowingProgress(_ input: CommandLinePath, options: LoadOptions, interactive: Bool,
                              device: TerminalScreen.Device, name: String? = nil) -> LoadProgressDisplay.Outcome {
+        let file = name ?? self.file
+        return showingProgress(name: file == "-" ? "standard input" : input.shown, interactive: interactive,
+                               device: device) { progress throws(LoadError) in
+            if file == "-" || Array(file.utf8) == input.bytes {
+                return try SeriesLoader.load(path: file, options: options, progress: progress)
+            }
+            let fd = input.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            guard fd >= 0 else { throw LoadError.cannotOpen(file: input.shown, reason: SeriesLoader.errorText(errno)) }
+            defer { close(fd) }
+            return try SeriesLoader.load(descriptor: fd, fileName: input.shown, options: options, progress: progress)
+        }
+    }
+
+    /// Runs `load` with its progress on standard error when it takes a while (when standard
+    /// error is a terminal), `q` and Ctrl-C stopping it (see `LoadProgressDisplay`).
+    func showingProgress(name: String, interactive: Bool, device: TerminalScreen.Device,
+                         load: @escaping @Sendable (LoadProgressReporting) throws(LoadError) -> LoadedSeries)
+        -> LoadProgressDisplay.Outcome {
         let display: Int32? = isatty(2) != 0 ? 2 : nil
         var keyboard: Int32? = nil
         var ownKeyboard: Int32 = -1
@@ -424,18 +466,15 @@ struct TradeChartCommand: ParsableCommand {
             keyboard = 0
         }
         defer { if ownKeyboard >= 0 { close(ownKeyboard) } }
-        let file = name ?? self.file
         let clock = MonotonicClock()
-        return LoadProgressDisplay.run(name: file == "-" ? "standard input" : input.shown, keyboard: keyboard,
-                                       display: display, clock: { clock.now() }) { progress throws(LoadError) in
-            if file == "-" || Array(file.utf8) == input.bytes {
-                return try SeriesLoader.load(path: file, options: options, progress: progress)
-            }
-            let fd = input.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-            guard fd >= 0 else { throw LoadError.cannotOpen(file: input.shown, reason: SeriesLoader.errorText(errno)) }
-            defer { close(fd) }
-            return try SeriesLoader.load(descriptor: fd, fileName: input.shown, options: options, progress: progress)
-        }
+        return LoadProgressDisplay.run(name: name, keyboard: keyboard, display: display, clock: { clock.now() }, load: load)
+    }
+
+    /// The first look of a followed file, made on the loading thread of a progress display.
+    final class FirstLook: @unchecked Sendable {
+        let follower: FileFollower
+        var change: FollowChange = .none
+        init(_ follower: FileFollower) { self.follower = follower }
     }
 
     /// `--print`: one frame of `range` to standard output.

@@ -87,4 +87,39 @@ struct LoadProgressTests {
         #expect(!(try u.capture()).contains("Loading"))
         #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Loading"))
     }
+
+    /// A followed file's first look reads the whole file (one pass, so that later looks
+    /// parse only what is appended): a long one shows its progress as any load does, the
+    /// chart follows when it is read, and `q` stops it before that.
+    @Test(arguments: [false, true])
+    func theFirstLookOfAFollowedFileShowsProgress(stopEarly: Bool) throws {
+        let input = try SlowInput()
+        let path = input.folder + "/big.csv"
+        // A million rows (60 MB: a few seconds for the first look of a debug build): 1000
+        // blocks of the same 1000 rows after their times, each block a minute a row later.
+        let rests = (0..<1000).map { i in
+            let price = 100 + Double(i % 997) / 10
+            return ",\(price),\(price + 1),\(price - 1),\(price),\(1000 + i % 13),a note to make the row longer\n"
+        }
+        FileManager.default.createFile(atPath: path, contents: Data("Date,Open,High,Low,Close,Volume,Note\n".utf8))
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        out.seekToEndOfFile()
+        for k in 0..<1000 {
+            let base = 1_600_000_000 + k * 60_000
+            out.write(Data(rests.indices.map { i in String(base + i * 60) + rests[i] }.joined().utf8))
+        }
+        try out.close()
+        let t = try TmuxSession(try input.command("--no-state --follow \(path)"), width: 200, height: 12)
+        _ = try t.waitForScreen(timeout: 20, "the progress line", settled: false) { screen in
+            screen.contains(#/Loading .*big\.csv: [0-9.]+ MB of [0-9.]+ MB \([0-9]+%\)/#)
+        }
+        if !stopEarly {
+            // Then the chart: the first look is handed to the viewer, which goes on following.
+            _ = try t.waitFor("big.csv  100.20", timeout: 60)
+        }
+        try t.send("q")
+        let screen = try t.waitFor("exit=0", timeout: 10)
+        #expect(screen.contains("icanon echo"), "the terminal is given back: \(screen)")
+        #expect(!screen.contains("Loading"), "nothing is left behind: \(screen)")
+    }
 }

@@ -105,6 +105,9 @@ public struct CSVStreamParser: Sendable {
     /// The number of lines read completely so far: a follower redraws only when it grows.
     public var linesRead: Int { line }
 
+    /// The rows with a time and a price read so far (for a progress display).
+    public var rowsRead: Int { times.count }
+
     /// Parses the complete records in `chunk`; an incomplete last record is kept for the next call.
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
         guard chunk.count > 0, fatal == nil else { return }
