@@ -10,12 +10,19 @@ public protocol Display: AnyObject {
     var showsFrames: Bool { get }
     /// Writes the changed cells (after clearing, when the diff says so).
     func draw(_ diff: FrameDiff)
+    /// Whether it says what each event changed (`handled`). Only then does the loop keep
+    /// the state from before an event: while it is kept, the viewer's columns cannot grow
+    /// in place, so every followed row would copy the whole series.
+    var narratesChanges: Bool { get }
     /// The viewer handled `event` at `time`, going from `before` to `after`: a display of
-    /// lines says what changed. Every event comes here, the host services' answers too.
+    /// lines says what changed. Every event comes here, the host services' answers too
+    /// (only when `narratesChanges`).
     func handled(_ event: ViewerEvent, from before: ViewerState, to after: ViewerState, at time: Double)
 }
 
 extension Display {
     public var showsFrames: Bool { true }
+    /// A display of lines (no frames) says the changes; one of frames does not.
+    public var narratesChanges: Bool { !showsFrames }
     public func handled(_ event: ViewerEvent, from before: ViewerState, to after: ViewerState, at time: Double) {}
 }

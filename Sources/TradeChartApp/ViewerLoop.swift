@@ -67,9 +67,14 @@ public final class ViewerLoop {
         var pending = [event]
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            let before = state
-            let commands = state.handle(next, at: time)
-            display.handled(next, from: before, to: state, at: time)
+            let commands: [ViewerCommand]
+            if display.narratesChanges {
+                let before = state
+                commands = state.handle(next, at: time)
+                display.handled(next, from: before, to: state, at: time)
+            } else {
+                commands = state.handle(next, at: time)
+            }
             for command in commands {
                 if case .quit(let status) = command, exitStatus == nil { exitStatus = status }
                 for service in services { pending += service.perform(command, at: time) }

@@ -1,6 +1,6 @@
 import Testing
 import TradeChartApp
-import TradeChartCore
+@testable import TradeChartCore
 import TradeChartTestSupport
 
 /// The real run loop on scripted events and times, with a display that records what
@@ -138,5 +138,40 @@ struct ViewerLoopTests {
         #expect(wakes.count > 150 && wakes.allSatisfy { $0.timeoutMilliseconds >= 0 && $0.timeoutMilliseconds <= 17 })
         #expect(playing.first?.screen.line(1).hasPrefix("Playing the audiograph with fake") == true)
         #expect(display.draws(in: 4.1...4.9).isEmpty)
+    }
+
+    /// Rows arriving while following go through the loop as any event does, and the
+    /// series grows in place there too: the loop keeps no copy of the state from before
+    /// an event (only a display that narrates changes needs one), so the prices stay in
+    /// their buffer from row to row instead of being copied whole each time.
+    @Test func followedRowsGrowTheSeriesInPlaceThroughTheLoop() {
+        final class Rows: EventSource {
+            weak var loop: ViewerLoop?
+            var sent = 0
+            var buffers: [UnsafeRawPointer?] = []
+            func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+                guard let loop else { return .interrupted(signal: 15) }
+                buffers.append(loop.state.series.prices.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+                sent += 1
+                guard sent <= 40 else { return .interrupted(signal: 15) }
+                let last = loop.state.series
+                let rows = NewRows(times: [last.times[last.count - 1] + 86_400], prices: [last.prices[last.count - 1] + 1],
+                                   columnChanged: false, report: LoadReport(), reportBefore: LoadReport())
+                return .follow(.appended(rows))
+            }
+        }
+        let clock = ManualClock(0)
+        let display = RecordingDisplay(columns: 80, rows: 24, clock: clock)
+        let events = Rows()
+        let state = ViewerState(series: Self.series, range: .oneMonth, options: ViewerOptions(morphDuration: 0, followed: "f.csv"),
+                                columns: 80, rows: 24)
+        let loop = ViewerLoop(state: state, display: display, events: events, clock: clock)
+        events.loop = loop
+        _ = loop.run()
+        #expect(loop.state.series.count == Self.series.count + 40)
+        // The first rows may move the prices to a larger buffer (and the loop's own first
+        // state lets go of them); after that, rows fit in the capacity it grew to.
+        let moves = zip(events.buffers.dropFirst(3), events.buffers.dropFirst(4)).filter { $0 != $1 }.count
+        #expect(moves <= 2, "the prices moved to a new buffer \(moves) times in 37 rows: the series was copied")
     }
 }
