@@ -29,16 +29,20 @@ public enum FollowChange: Sendable, Equatable {
     /// `shown` says whether the viewer has a series from this parser already.
     public static func rows(of parser: inout CSVStreamParser, name: String, whole: Bool, shown: Bool) -> FollowChange {
         if whole || !shown {
-            let change = snapshot(of: parser, name: name, reloaded: whole)
-            if case .updated = change { parser.markRowsHandedOut() }
-            return change
+            return handingOut(snapshot(of: parser, name: name, reloaded: whole), of: &parser)
         }
         do {
             let rows = try parser.takeNewRows()
-            if rows.columnChanged { return snapshot(of: parser, name: name, reloaded: false) }
+            if rows.columnChanged { return handingOut(snapshot(of: parser, name: name, reloaded: false), of: &parser) }
             return rows.times.isEmpty && rows.report == rows.reportBefore ? .none : .appended(rows)
         } catch {
             return parser.error == nil ? .waiting("\(error)") : .problem("\(error)")
         }
+    }
+
+    /// A whole series given: every row read is handed out, and later reports go on from its report.
+    private static func handingOut(_ change: FollowChange, of parser: inout CSVStreamParser) -> FollowChange {
+        if case .updated(let loaded, _) = change { parser.markRowsHandedOut(reported: loaded.report) }
+        return change
     }
 }

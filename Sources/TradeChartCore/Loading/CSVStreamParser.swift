@@ -82,6 +82,9 @@ public struct CSVStreamParser: Sendable {
     var handedOut = 0
     var handedOutReading: ColumnReading?
     var handedOutReport: LoadReport?
+    /// Rows left out as they were handed out (`takeNewRows`), or by the last snapshot's
+    /// decisions over the whole column, beyond what `report` counts.
+    var handOutDrops = LoadReport()
     /// The UTC offset of each row kept, as runs in file order (`ParsedTime.noOffset` for
     /// rows without one), and the last row's offset (`Int64.max` before the first row).
     var offsetRuns = UTCOffsetRuns()

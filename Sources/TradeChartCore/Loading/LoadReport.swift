@@ -33,9 +33,37 @@ public struct LoadReport: Sendable, Equatable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// What this report counts beyond `earlier`, a report of fewer of the same rows: the
+    /// bad and duplicate rows added since (the first bad row is this report's).
+    func beyond(_ earlier: LoadReport) -> LoadReport {
+        var extra = LoadReport()
+        extra.badRows = max(0, badRows - earlier.badRows)
+        extra.duplicatesDropped = max(0, duplicatesDropped - earlier.duplicatesDropped)
+        if extra.badRows > 0 {
+            extra.firstBadLine = firstBadLine
+            extra.firstBadReason = firstBadReason
+        }
+        return extra
+    }
+
+    /// This report with the bad and duplicate rows of `extra` counted too (the earlier
+    /// first bad row of the two kept).
+    func merged(_ extra: LoadReport) -> LoadReport {
+        var both = self
+        both.duplicatesDropped += extra.duplicatesDropped
+        both.badRows += extra.badRows
+        if extra.badRows > 0, let reason = extra.firstBadReason { both.noteFirstBad(line: extra.firstBadLine, reason: reason) }
+        return both
+    }
+
     /// Counts a bad row, remembering the first one's line and reason.
     mutating func recordBad(line: Int?, reason: @autoclosure () -> String) {
         badRows += 1
+        noteFirstBad(line: line, reason: reason())
+    }
+
+    /// Keeps `line` and `reason` as the first bad row's unless one with an earlier line is kept.
+    private mutating func noteFirstBad(line: Int?, reason: @autoclosure () -> String) {
         // Rows are not always found bad in file order (day/month order is settled
         // after the last row): keep the earliest line.
         let earlier = line.map { new in firstBadLine.map { new < $0 } ?? true } ?? false

@@ -47,53 +47,41 @@ extension CSVStreamParser {
         let changed = handedOut > 0 && handedOutReading != nil && handedOutReading != reading
         var newTimes = Array(times[handedOut...])
         var newPrices = Array(prices[handedOut...])
-        let reportBefore = handedOutReport
-        handedOutReport = report
         var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handedOut) }
         var newBars = bars.map { $0.columns(from: handedOut, count: newTimes.count) }
+        let first = handedOut
         handedOut = times.count
         handedOutReading = reading
+        // Rows the column's decisions so far leave out are bad rows, said as a load says them.
+        var dropped = LoadReport()
         if family == .slashed {
             if let runs = offsets, runs.count > 1 {
                 var column = RowOffsets.column(runs.column(count: newTimes.count))
                 column.dropUnresolved(newTimes, dayFirst: reading.dayFirst)
                 offsets = column.runs
             }
-            var kept = 0
-            for i in newTimes.indices {
-                guard let t = SlashedDate.resolve(newTimes[i], dayFirst: reading.dayFirst) else { continue }
-                newTimes[kept] = t
-                newPrices[kept] = newPrices[i]
-                newBars.copyRow(i, to: kept)
-                kept += 1
-            }
-            newTimes.removeLast(newTimes.count - kept)
-            newPrices.removeLast(newPrices.count - kept)
-            newBars.keepFirst(kept)
+            resolveSlashed(&newTimes, &newPrices, &newBars, &dropped)
         } else if reading.unixDivisor > 1 {
-            if let filter = reading.unixFilter {
-                var kept = 0
-                for i in newTimes.indices where !filter.isOtherUnit(newTimes[i]) {
-                    newTimes[kept] = newTimes[i]
-                    newPrices[kept] = newPrices[i]
-                    newBars.copyRow(i, to: kept)
-                    kept += 1
-                }
-                newTimes.removeLast(newTimes.count - kept)
-                newPrices.removeLast(newPrices.count - kept)
-                newBars.keepFirst(kept)
-            }
+            dropOtherUnits(&newTimes, &newPrices, &newBars, &dropped, firstIndex: first)
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
+        handOutDrops = handOutDrops.merged(dropped)
+        let reportBefore = handedOutReport
+        let reportNow = report.merged(handOutDrops)
+        handedOutReport = reportNow
         return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets, bars: newBars,
-                       columnChanged: changed, report: report, reportBefore: reportBefore)
+                       columnChanged: changed, report: reportNow, reportBefore: reportBefore)
     }
 
     /// Counts every row read so far as handed out, as when the whole series was given
-    /// (a snapshot): the next `takeNewRows` starts after them, without copying them.
-    public mutating func markRowsHandedOut() {
+    /// (a snapshot whose report is `reported`): the next `takeNewRows` starts after them,
+    /// without copying them, and its report goes on from that one.
+    public mutating func markRowsHandedOut(reported: LoadReport) {
         handedOut = times.count
         handedOutReading = columnReading
-        handedOutReport = report
+        // What the snapshot found over the whole column (rows that fit no day/month order,
+        // times in another unit, duplicates) beyond what the rows counted as they were read.
+        handOutDrops = reported.beyond(report)
+        handedOutReport = reported
     }
 }

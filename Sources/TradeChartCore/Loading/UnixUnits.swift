@@ -103,15 +103,16 @@ struct UnixUnits: Sendable, Equatable {
 extension CSVStreamParser {
     /// Drops the rows of a Unix time column that are in a smaller unit than the column's
     /// (see `UnixUnits`), each a bad row with its reason; call it before `scaleUnix`.
+    /// `firstIndex` is the index among every row read of `times[0]` (rows handed out while following).
     func dropOtherUnits<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double], _ companions: inout C,
-                                             _ report: inout LoadReport) {
+                                             _ report: inout LoadReport, firstIndex: Int = 0) {
         guard let filter = unixUnits.filter else { return }
         var kept = 0
         for i in times.indices {
             let t = times[i]
             if filter.isOtherUnit(t) {
                 let unit = unixUnits.units[UnixUnits.unit(magnitude: t < 0 ? 0 &- t : t)]
-                report.recordBad(line: unit.firstIndex == i ? unit.firstLine : nil, reason: unixUnits.reason(t, filter: filter))
+                report.recordBad(line: unit.firstIndex == firstIndex + i ? unit.firstLine : nil, reason: unixUnits.reason(t, filter: filter))
                 continue
             }
             times[kept] = t
