@@ -11,11 +11,15 @@ public struct ComparedSeries: Sendable {
     public let slot: Int
     /// Its place on the command line (the first file is 0): how a followed file finds it.
     public let file: Int
+    /// Whether every price of the file is whole (shown without decimals), known once
+    /// rather than found again on every frame.
+    let wholePrices: Bool
 
     public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int, file: Int) {
         self.series = series
         sampled = SampledSeries(series, at: primary)
         index = MinMaxIndex(sampled.values)
+        wholePrices = PriceFormatter.allWhole(series.prices)
         self.slot = slot
         self.file = file
     }

@@ -42,11 +42,18 @@ public struct PriceFormatter: Sendable, Equatable {
     /// A formatter for `prices`: whole numbers (a volume column, share counts) without
     /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does.
     public init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
-        if !prices.isEmpty, prices.allSatisfy({ $0 == $0.rounded() && abs($0) < Self.plainMagnitudes.largest }) {
-            self.init(decimals: 0)
-        } else {
-            self.init(forPricesAround: magnitude)
-        }
+        self.init(wholePrices: Self.allWhole(prices), around: magnitude)
+    }
+
+    /// The same, when whether every price is whole (`allWhole`) is known already.
+    public init(wholePrices: Bool, around magnitude: Double) {
+        if wholePrices { self.init(decimals: 0) } else { self.init(forPricesAround: magnitude) }
+    }
+
+    /// Whether there are prices and every one is a whole number shown plainly (a volume
+    /// column): then they show without decimals.
+    public static func allWhole<C: Collection>(_ prices: C) -> Bool where C.Element == Double {
+        !prices.isEmpty && prices.allSatisfy { $0 == $0.rounded() && abs($0) < plainMagnitudes.largest }
     }
 
     /// The formatter for round tick values `decimals` apart: plain decimals, at most two

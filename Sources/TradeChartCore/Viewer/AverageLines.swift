@@ -31,6 +31,12 @@ extension ViewerState {
     /// The lists `m` cycles through.
     static let averageCycle: [[Int]] = [[], [20], [20, 50, 200]]
 
+    /// Why no moving averages are drawn (nil when they can be): they belong to one file's
+    /// prices, and compared files share one percent axis and the palette.
+    var whyNoAverages: String? {
+        comparing ? "moving averages show one file; not while files are compared in percent" : nil
+    }
+
     /// Shows the averages of `bars` bars (none for an empty list).
     mutating func setAverages(_ bars: [Int]) {
         averageBars = bars

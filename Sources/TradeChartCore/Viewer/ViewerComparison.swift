@@ -91,7 +91,7 @@ extension ViewerState {
             if other.covered(slice.first, slice.last) == nil {
                 text = other.sampled.covered == nil ? "no overlap" : "no prices in this range"
             } else if let value = otherValue(k, at: point) {
-                let format = PriceFormatter(forPrices: other.series.prices, around: abs(value))
+                let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
                 text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: point))
                     + (other.covered(slice.first, slice.last) != slice.first...slice.last ? " (part of the range)" : "")
             } else {

@@ -62,7 +62,7 @@ public struct ViewerState: Sendable {
             if let status, status != oldValue { remember(message: status) }
         }
     }
-    /// The latest status messages, oldest first (at most `messageLimit`): `m` shows them whole.
+    /// The latest status messages, oldest first (at most `messageLimit`): `!` shows them whole.
     public internal(set) var messages: [String] = []
     static let messageLimit = 20
     /// Whether each cursor step plays a tone (`s`).
@@ -141,7 +141,9 @@ public struct ViewerState: Sendable {
         }
         if view.log { setLogAxis(true) }
         if view.percent { setPercentAxis(true) }
-        if !view.averages.isEmpty { setAverages(view.averages) }
+        if !view.averages.isEmpty {
+            if let why = whyNoAverages { status = [status, why].compactMap { $0 }.joined(separator: "; ") } else { setAverages(view.averages) }
+        }
         // Turning the axis on says so on a key; on opening only a refusal is news.
         if status?.hasPrefix("Log scale:") == true { status = opening }
     }

@@ -139,9 +139,17 @@ extension ViewerState {
         case .pan(let quarters): pan(byQuarters: quarters, at: time)
         case .toggleLogAxis: setLogAxis(!logAxis)
         case .togglePercentAxis:
+            if comparing {
+                status = "%: the files are compared in percent already"
+                return []
+            }
             setPercentAxis(!percentAxis)
             if status == nil { status = percentAxis ? "Labels in percent from the previous close" : "Labels in prices" }
         case .cycleAverages:
+            if let why = whyNoAverages {
+                status = "m: " + why
+                return []
+            }
             setAverages(nextAverages)
             status = averageBars.isEmpty ? "No moving averages"
                 : "Moving averages of " + averageBars.map(String.init).joined(separator: ", ") + " bars"

@@ -90,6 +90,22 @@ struct ComparisonViewTests {
         #expect(!v.logAxis && v.status == "The files are compared in percent: no log scale then")
     }
 
+    /// `%` and `m` would change nothing a person can see (the axis is in percent already)
+    /// or draw lines the legend does not name in the other files' colours: they say why.
+    @Test func percentAndAveragesSayWhyNotWhileComparing() {
+        var v = viewer(.oneYear)
+        let before = v.frame(at: 0).plainText
+        _ = v.handle(.key(.character("%")), at: 0)
+        #expect(!v.percentAxis && v.status == "%: the files are compared in percent already")
+        _ = v.handle(.key(.character("m")), at: 0)
+        #expect(v.averages.isEmpty && v.status == "m: moving averages show one file; not while files are compared in percent")
+        let opened = ViewerState(series: Self.dax, range: .oneYear, columns: 110, rows: 30,
+                                 view: ViewSettings(averages: [20]), others: [Self.spx])
+        #expect(opened.averages.isEmpty && opened.status?.contains("moving averages show one file") == true)
+        #expect(v.frame(at: 1).plainText.split(separator: "\n").dropFirst(2) == before.split(separator: "\n").dropFirst(2),
+                "the chart is as it was")
+    }
+
     @Test func theDescriptionHasAParagraphPerFileAndSaysWhichDidBest() {
         let lines = viewer(.oneYear).descriptionLines
         #expect(lines.filter { $0.contains(", range 1Y.") }.count == 3)
