@@ -17,11 +17,7 @@ extension ViewerView {
         let l = "L " + price(candle.low, bars?.low), c = "C " + formatter.string(candle.close)
         let volume: [String] = bars?.volume == nil ? [""] : ["V " + (candle.volume.map(CompactNumber.string) ?? dash), ""]
         let move = PriceMove(from: candle.first, to: candle.last, startPrice: candle.open, endPrice: candle.close)
-        let change = move.change
-        let arrow = change == 0 ? "" : (unicode ? (change > 0 ? "▲ " : "▼ ") : (change > 0 ? "^ " : "v "))
-        let amount = change == 0 ? formatter.string(0) : formatter.change(move)
-        let percent = move.percent.map { change == 0 ? "0.00%" : PriceFormatter.percent($0) }
-        let changeStyle = change == 0 ? bold : CellStyle(change > 0 ? .rising : .falling, .bold)
+        let (arrow, amount, percent, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
         var header = HeaderLayout(left: [
             .init(forms: HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis), style: bold, yield: 1),
             .init(forms: ["\(o)  \(h)  \(l)  \(c)", "\(o) \(h) \(l) \(c)", c], style: bold, yield: 9),
@@ -31,7 +27,7 @@ extension ViewerView {
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
         let series = state.series
-        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(at: series.times[candle.last]) : nil }
+        let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: candle.last) : nil }
         header.right = .init(forms: candleDates(candle).map { $0 + (zone ?? "") } + [""], style: .plain, yield: 3)
         for part in header.place(columns: layout.columns) {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)

@@ -64,13 +64,9 @@ public struct ViewerView: Sendable {
             ?? PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
         let change = move.change
-        // Said in signs and words too, never by colour alone; no change has no arrow.
-        let arrow = change == 0 ? "" : (unicode ? (change > 0 ? "▲ " : "▼ ") : (change > 0 ? "^ " : "v "))
-        // The change also where it lies beyond Double's range (-1.7e308 to 1.7e308).
-        let amount = change == 0 ? formatter.string(0) : formatter.change(move)
-        let percent = move.percent.map { change == 0 ? "0.00%" : PriceFormatter.percent($0) } ?? "n/a"
+        let (arrow, amount, percentOrNil, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
+        let percent = percentOrNil ?? "n/a"
         let word = change == 0 ? "unchanged" : (change > 0 ? "up" : "down")
-        let changeStyle = change == 0 ? CellStyle(.plain, .bold) : CellStyle(change > 0 ? .rising : .falling, .bold)
         let bold = CellStyle(.plain, .bold)
         let ellipsis = unicode ? "…" : "..."
 
@@ -378,5 +374,18 @@ public struct ViewerView: Sendable {
             let more = unicode ? " ▼ \(below) more " : " v \(below) more "
             frame.write(more, x: x0 + inner + 2 - HeaderLayout.width(more), y: bottom, style: border)
         }
+    }
+
+    /// A change as the header shows it: said in signs and words too, never by colour alone
+    /// (no change has no arrow); the amount also where it lies beyond Double's range
+    /// (-1.7e308 to 1.7e308); the percent when the start is above zero.
+    static func changeTexts(_ move: PriceMove, _ formatter: PriceFormatter, unicode: Bool)
+        -> (arrow: String, amount: String, percent: String?, style: CellStyle) {
+        let change = move.change
+        let arrow = change == 0 ? "" : (unicode ? (change > 0 ? "▲ " : "▼ ") : (change > 0 ? "^ " : "v "))
+        let amount = change == 0 ? formatter.string(0) : formatter.change(move)
+        let percent = move.percent.map { change == 0 ? "0.00%" : PriceFormatter.percent($0) }
+        let style = change == 0 ? CellStyle(.plain, .bold) : CellStyle(change > 0 ? .rising : .falling, .bold)
+        return (arrow, amount, percent, style)
     }
 }
