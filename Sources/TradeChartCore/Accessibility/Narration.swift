@@ -34,6 +34,8 @@ public enum Narration {
                 lines += description(after)
             case .help?:
                 lines += keyLines()
+            case .messages?:
+                lines += messageLines(after)
             case .listen?:
                 // The sound's own note (playing, or written to a file) follows as its event.
                 break
@@ -82,7 +84,7 @@ public enum Narration {
                 compared += "; \(other.name): no price then"
                 continue
             }
-            let format = PriceFormatter(forPrices: other.series.prices, around: abs(value))
+            let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
             let pct = state.otherChange(k, at: index)
             let words = pct.map { $0 == 0 ? "unchanged" : "\($0 > 0 ? "up" : "down") \(PriceFormatter(decimals: 2).string(abs($0))) percent" }
             compared += "; \(other.name) \(format.string(value))" + (words.map { ", " + $0 } ?? "")
@@ -109,10 +111,17 @@ public enum Narration {
     /// The keys, one line each: what is pressed and what it does (rows without keys,
     /// such as the mouse's, are left out: there is nothing to click).
     public static func keyLines() -> [String] {
-        ["Keys:"] + KeyMap.bindings.filter { !$0.keys.isEmpty }.map { binding in
+        // Panels do not open here (each key says its lines): nothing scrolls.
+        let unused = KeyMap.bindings.filter { $0.keys.allSatisfy { if case .scroll = $0.1 { true } else { false } } }.map(\.names)
+        return ["Keys:"] + KeyMap.bindings.filter { !$0.keys.isEmpty && !unused.contains($0.names) }.map { binding in
             let names = binding.names.map { $0 == "…" ? "to" : $0 == "/" ? "or" : $0 }
             return "\(names.joined(separator: " ")): \(binding.help)."
         }
+    }
+
+    /// `!`: the messages said so far, newest first.
+    static func messageLines(_ state: ViewerState) -> [String] {
+        state.messages.isEmpty ? ["No messages yet."] : ["Messages, newest first:"] + state.messages.reversed()
     }
 
     /// The range described in words, a sentence a line: the description's lines that

@@ -116,6 +116,19 @@ struct NarrationTests {
         #expect(state.handle(.key(.character("q")), at: 0) == [.stopSound, .quit(status: 0)])
     }
 
+    /// `!` says the messages (no panel opens here), and `?` lists no key that only
+    /// scrolls a panel.
+    @Test func exclamationMarkSaysTheMessagesNewestFirst() {
+        var state = screenReader(.oneMonth)
+        #expect(press(.character("!"), &state) == ["No messages yet."])
+        _ = press(.character("j"), &state)
+        _ = press(.character("m"), &state)
+        let said = press(.character("!"), &state)
+        #expect(said == ["Messages, newest first:", "Moving averages of 20 bars", "j does nothing here; press ? for keys"],
+                "\(said)")
+        #expect(!press(.character("?"), &state).contains { $0.hasPrefix("Up Down") })
+    }
+
     @Test func anUnknownKeySaysSo() {
         var state = screenReader()
         #expect(press(.character("j"), &state) == ["j does nothing here; press ? for keys"])
