@@ -202,8 +202,18 @@ struct TradeChartCommand: ParsableCommand {
             if !isFIFO { close(readable) }
         }
         let output = audiograph.map { CommandLinePath(bytes: raw.bytes(of: $0), shown: $0) }
-        if let output, let reason = Self.whyNotWrite(output, input: file == "-" ? nil : input) {
+        // No price file given is written over: the compared ones neither.
+        if let output, let reason = files.lazy.compactMap({ name in
+            Self.whyNotWrite(output, input: name == "-" ? nil : CommandLinePath(bytes: raw.bytes(of: name), shown: name))
+        }).first {
             StandardError.writeLine("tradechart: \(reason)")
+            return 2
+        }
+        let zones: Zones?
+        do {
+            zones = try chosenZones()
+        } catch {
+            StandardError.writeLine("tradechart: \(error)")
             return 2
         }
         let interactive = !print && !describe && audiograph == nil
@@ -223,16 +233,19 @@ struct TradeChartCommand: ParsableCommand {
                 return 2
             }
         }
-        // The remembered state is read in the background while the file loads,
-        // so it never delays the first frame.
+        // The remembered state is read in the background, at most 20 ms (`finish`).
         let memory = interactive && !noState ? RememberedState.startLoading(for: files) : nil
         let loadOptions = LoadOptions(column: column, name: title)
         // What is shown decides what is read: a line reads the time and price only. Standard
         // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
-        // so they keep every column from the start.
-        let shown = shownStyle(remembered: memory?.finish()?.view)
+        // so they keep every column from the start. Otherwise the remembered style and pane
+        // decide, unless the command line does: only then does the load wait for the state file.
         var readOptions = loadOptions
-        readOptions.bars = follow || file == "-" || !inputIsUTF8 ? .all : shown.fields
+        if follow || file == "-" || !inputIsUTF8 {
+            readOptions.bars = .all
+        } else {
+            readOptions.bars = shownStyle(remembered: style != nil && volume ? nil : memory?.finish()?.view).fields
+        }
         let loaded: LoadedSeries
         var follower: Follower? = nil
         if follow && interactive {
@@ -240,19 +253,11 @@ struct TradeChartCommand: ParsableCommand {
             let f: Follower = file == "-" ? StreamFollower(options: readOptions)
                 : FileFollower(pathBytes: input.bytes, shown: input.shown, options: readOptions)
             var told = false
-            var firstLook: FollowChange = .none
+            var looked: FollowChange = .none
             if let fileFollower = f as? FileFollower {
-                // Its first look reads the whole file: a long one shows its progress as any load does.
-                let look = FirstLook(fileFollower)
-                let outcome = showingProgress(name: input.shown, interactive: interactive, device: device) { progress throws(LoadError) in
-                    look.follower.progress = progress
-                    defer { look.follower.progress = nil }
-                    look.change = look.follower.poll()
-                    if case .updated(let loaded, _) = look.change { return loaded }
-                    throw LoadError.cancelled(file: input.shown)
-                }
-                if case .stopped(let status) = outcome { return status }
-                firstLook = look.change
+                let look = firstLook(of: fileFollower, interactive: interactive, device: device)
+                if let status = look.stopped { return status }
+                looked = look.change
                 if case .problem(let reason) = look.change {
                     StandardError.writeLine("tradechart: \(reason)")
                     return 2
@@ -262,7 +267,7 @@ struct TradeChartCommand: ParsableCommand {
                     told = true
                 }
             }
-            let first = if case .updated = firstLook { firstLook } else { f.waitForChart { reason in
+            let first = if case .updated = looked { looked } else { f.waitForChart { reason in
                 if file != "-" && !told { StandardError.writeLine("tradechart: \(reason); waiting (Ctrl-C to stop)") }
                 told = true
             } }
@@ -290,11 +295,12 @@ struct TradeChartCommand: ParsableCommand {
         let notes = notes + compared.notes
         let clock: DisplayClock?
         do {
-            clock = try displayClock(for: series)
+            clock = try displayClock(for: series, zones: zones)
         } catch {
             StandardError.writeLine("tradechart: \(error)")
             return 2
         }
+        let shown = shownStyle(remembered: memory?.finish()?.view)
         let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
                                   volume: shown.volume)
         let again = follower == nil && file != "-" && inputIsUTF8 ? file : nil
@@ -359,8 +365,14 @@ struct TradeChartCommand: ParsableCommand {
             let loaded: LoadedSeries
             if follow && interactive && name != "-" {
                 let follower = FileFollower(pathBytes: path.bytes, shown: path.shown, options: LoadOptions(column: column))
-                guard case .updated(let first, _) = follower.poll() else {
-                    result.notes.append("\(name): no chart yet (it is followed and shown once it has two prices)")
+                let look = firstLook(of: follower, interactive: interactive, device: device)
+                if let status = look.stopped {
+                    result.stopped = status
+                    return result
+                }
+                guard case .updated(let first, _) = look.change else {
+                    // The files compared are those with a chart when the viewer starts.
+                    result.notes.append("\(name): no chart yet (a compared file needs two prices when the viewer starts): left out")
                     continue
                 }
                 loaded = first
@@ -470,6 +482,22 @@ struct TradeChartCommand: ParsableCommand {
         return LoadProgressDisplay.run(name: name, keyboard: keyboard, display: display, clock: { clock.now() }, load: load)
     }
 
+    /// The first look of a followed file, which reads the whole file: a long one shows its
+    /// progress as any load does (`q` and Ctrl-C stop it: then `stopped` is the status).
+    func firstLook(of follower: FileFollower, interactive: Bool, device: TerminalScreen.Device)
+        -> (change: FollowChange, stopped: Int32?) {
+        let look = FirstLook(follower)
+        let outcome = showingProgress(name: follower.path, interactive: interactive, device: device) { progress throws(LoadError) in
+            look.follower.progress = progress
+            defer { look.follower.progress = nil }
+            look.change = look.follower.poll()
+            if case .updated(let loaded, _) = look.change { return loaded }
+            throw LoadError.cancelled(file: look.follower.path)
+        }
+        if case .stopped(let status) = outcome { return (look.change, status) }
+        return (look.change, nil)
+    }
+
     /// The first look of a followed file, made on the loading thread of a progress display.
     final class FirstLook: @unchecked Sendable {
         let follower: FileFollower
@@ -571,17 +599,24 @@ struct TradeChartCommand: ParsableCommand {
     /// What `--tz` asks for: the series' times shown in another zone, placed in UTC by
     /// the offsets the file wrote with them, else by the zone `--data-tz` names. Nil
     /// without `--tz`, or when both name the same zone.
-    func displayClock(for series: PriceSeries) throws -> DisplayClock? {
-        guard let tz else { return nil }
-        let target = try ZoneDatabase.load(tz)
+    func displayClock(for series: PriceSeries, zones: Zones?) throws -> DisplayClock? {
+        guard let tz, let zones else { return nil }
+        let target = zones.target
         if series.utcOffsets != nil { return DisplayClock(target: target) }
-        guard let dataTz else {
+        guard let source = zones.source else {
             // Naive local times: which zone they are in is not written anywhere.
             throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no UTC offset; "
                 + "name their zone with --data-tz (e.g. --data-tz America/New_York)")
         }
-        let source = try ZoneDatabase.load(dataTz)
         return source == target ? nil : DisplayClock(source: source, target: target)
+    }
+
+    /// The zones `--tz` and `--data-tz` name, read before any file is (a misspelt zone
+    /// is said at once, not after a long load). Nil without `--tz`.
+    typealias Zones = (target: ZoneRules, source: ZoneRules?)
+    func chosenZones() throws -> Zones? {
+        guard let tz else { return nil }
+        return (try ZoneDatabase.load(tz), try dataTz.map { name throws in try ZoneDatabase.load(name) })
     }
 
     /// `--theme auto` in a terminal: its answer to the background-colour question (at

@@ -149,4 +149,15 @@ struct TimeZoneOptionTests {
         #expect(result.output.isEmpty)
         #expect(result.error == message + "\n")
     }
+
+    /// A misspelt zone is said before any file is read: it does not wait for a long load
+    /// (here a file that cannot load at all, which would otherwise be said instead).
+    @Test func aZoneIsCheckedBeforeTheFileIsRead() throws {
+        let empty = NSTemporaryDirectory() + "tc-empty-\(UUID().uuidString).csv"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let result = try ProcessRunner.tradechart(["--print", "--tz", "Mars/Olympus", empty])
+        #expect(result.status == 2)
+        #expect(result.error == "tradechart: time zone 'Mars/Olympus' (/usr/share/zoneinfo/Mars/Olympus): no such zone\n")
+    }
 }

@@ -54,6 +54,23 @@ struct CompareSessionTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// `--follow` with several files: one that has no chart yet is named as left out (it
+    /// is not followed: the files compared are those with a chart when the viewer starts),
+    /// and the others show.
+    @Test func aFollowedFileWithoutAChartYetIsSaidToBeLeftOut() throws {
+        let folder = NSTemporaryDirectory() + "tc-compare-follow-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "Date,Close\n2019-05-13,1\n".write(toFile: folder + "/one.csv", atomically: true, encoding: .utf8)
+        let t = try TmuxSession("\(Self.bin) --no-state --follow Data/dax.csv \(folder)/one.csv", width: 160, height: 24)
+        let screen = try t.waitFor("left out")
+        #expect(screen.contains("one.csv: no chart yet (a compared file needs two prices when the viewer starts): left out"),
+                "\(screen)")
+        #expect(screen.hasPrefix("dax.csv"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func aFileThatFailsNamesItselfAndTheOthersStillShow() throws {
         let result = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x24", "Data/dax.csv",
                                                    "/no/such.csv", "Data/dax.csv"])

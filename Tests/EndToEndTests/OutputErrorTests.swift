@@ -56,6 +56,10 @@ struct OutputErrorTests {
             #expect(result.status == 2, "\(output) from \(from)")
             #expect(result.error.contains("is the price file being read; it is not overwritten"), "\(result.error)")
         }
+        // A file compared with the first one is read too.
+        let compared = try ProcessRunner.tradechart(["--audiograph", dir + "/hard.csv", "Data/dax.csv", input])
+        #expect(compared.status == 2)
+        #expect(compared.error.contains("'\(dir)/hard.csv' is the price file being read"), "\(compared.error)")
         #expect(FileManager.default.contents(atPath: input) == original)
     }
 
