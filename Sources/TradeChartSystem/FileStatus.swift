@@ -35,11 +35,6 @@ struct FileStatus: Equatable {
         var nanoseconds: Int
     }
 
-    /// The status of what `path` names now (symlinks followed); nil with `errno` set when there is nothing.
-    init?(path: String) {
-        self.init(pathBytes: Array(path.utf8))
-    }
-
     /// The status of what the path of these bytes (any but NUL, UTF-8 or not) names now.
     init?(pathBytes: [UInt8]) {
         var info = stat()

@@ -10,13 +10,4 @@ public enum ChartStyle: String, Sendable, CaseIterable, Codable {
         case .ohlc: .line
         }
     }
-
-    /// The style's name as the header and messages say it.
-    public var name: String {
-        switch self {
-        case .line: "line"
-        case .candles: "candles"
-        case .ohlc: "OHLC bars"
-        }
-    }
 }

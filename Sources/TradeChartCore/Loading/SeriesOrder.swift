@@ -6,13 +6,8 @@ enum SeriesOrder {
     ///
     /// Oldest-first input is only deduplicated; newest-first input is reversed in
     /// place; anything else is sorted through a 4-byte index permutation.
-    static func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double]) -> Int {
-        var none = NoCompanions()
-        return sortKeepingLast(&times, &prices, carrying: &none)
-    }
-
-    /// The same, doing to `companions` (the open, high, low and volume, the UTC offsets)
-    /// what is done to the prices.
+    /// `companions` (the open, high, low and volume, the UTC offsets; `NoCompanions` for
+    /// none) have done to them what is done to the prices.
     static func sortKeepingLast<C: CompanionColumns>(_ times: inout [Int64], _ prices: inout [Double],
                                                      carrying companions: inout C) -> Int {
         guard times.count > 1 else { return 0 }

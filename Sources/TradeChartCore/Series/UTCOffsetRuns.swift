@@ -75,11 +75,3 @@ public struct UTCOffsetRuns: Sendable, Equatable {
         return tail
     }
 }
-
-extension SeriesOrder {
-    /// `sortKeepingLast` carrying one UTC offset per row along (the offset of the row kept).
-    /// Only for rows whose offsets change, which are few; the others go without the column.
-    static func sortKeepingLast(_ times: inout [Int64], _ prices: inout [Double], _ offsets: inout [Int32]) -> Int {
-        sortKeepingLast(&times, &prices, carrying: &offsets)
-    }
-}
