@@ -84,6 +84,7 @@ struct LoadProgressTests {
         let log = quiet.folder + "/stderr.txt"
         let u = try TmuxSession(try quiet.command("--print \"$F\" > /dev/null 2> \(log)"), width: 120, height: 10)
         Thread.sleep(forTimeInterval: 1.5)
+        #expect(try u.viewerPid() != nil, "still loading, well past the moment progress would show")
         #expect(!(try u.capture()).contains("Loading"))
         #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Loading"))
     }

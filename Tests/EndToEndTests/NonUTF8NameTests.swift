@@ -30,5 +30,6 @@ struct NonUTF8NameTests {
         #expect(appended.status == 0)
         try t.waitForScreen(timeout: 5, "the appended price in the header") { $0.hasPrefix("d\u{FFFD}x.csv  12,345.67") }
         try t.send("q")
+        #expect(try t.waitForExit() == 0)
     }
 }

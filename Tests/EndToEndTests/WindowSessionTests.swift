@@ -26,8 +26,8 @@ struct WindowSessionTests {
         // Zoom in twice: a quarter of the year, still ending on 13 May 2019, no range highlighted.
         try t.send("[")
         try t.send("[")
-        var screen = try t.waitForScreen(timeout: 5, "a window ending on 13 May 2019") {
-            Self.header($0).hasSuffix("– 13 May 2019") && !$0.contains("[1Y]")
+        var screen = try t.waitForScreen(timeout: 5, "a quarter of the year ending on 13 May 2019") {
+            Self.header($0).hasSuffix(" Feb 2019 – 13 May 2019") && !$0.contains("[1Y]")
         }
         let bar = screen.components(separatedBy: "\n").last { !$0.isEmpty }!
         #expect(!bar.prefix(32).contains("["), "no fixed range is active: \(bar)")
