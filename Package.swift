@@ -37,14 +37,13 @@ let package = Package(
         // frames through a display, carries out its commands with the system layer.
         .target(name: "TradeChartApp", dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTerminal"]),
 
-        // The command-line program: arguments and wiring.
+        // The command-line program: arguments and wiring (the launch policy is TradeChartApp's `Launch`).
         .executableTarget(
             name: "tradechart",
             dependencies: [
                 "TradeChartApp",
                 "TradeChartCore",
                 "TradeChartSystem",
-                "TradeChartTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,7 +70,8 @@ let package = Package(
         .testTarget(name: "TradeChartSystemTests",
                     dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
-        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
+        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartSystem",
+                                                             "TradeChartTerminal", "TradeChartTestSupport"]),
         // The golden --help text is read by path.
         .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore", "TradeChartTestSupport"], exclude: ["Golden"]),
     ]

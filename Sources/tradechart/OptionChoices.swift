@@ -1,34 +1,16 @@
 import Foundation
 import ArgumentParser
+import TradeChartApp
 import TradeChartCore
 
 /// `--color auto|always|never`.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-
-    /// Whether to use colour: `auto` means yes on a terminal, unless NO_COLOR is set
-    /// or the terminal is dumb.
-    func resolved(outputIsTerminal: Bool) -> Bool {
-        switch self {
-        case .always: true
-        case .never: false
-        case .auto: outputIsTerminal && Environment.colorAllowed
-        }
-    }
-}
+extension ColorChoice: ExpressibleByArgument {}
 
 /// `--charset auto|braille|block|ascii`.
-enum CharsetChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, braille, block, ascii
-}
+extension CharsetChoice: ExpressibleByArgument {}
 
-/// `--theme auto|dark|light`: auto asks the terminal for its background colour.
-enum ThemeChoice: String, ExpressibleByArgument, CaseIterable {
-    case auto, dark, light
-
-    /// The theme given by hand, nil for auto.
-    var fixed: Theme? { self == .auto ? nil : Theme(rawValue: rawValue) }
-}
+/// `--theme auto|dark|light`.
+extension ThemeChoice: ExpressibleByArgument {}
 
 /// `--style line|candles|ohlc`.
 extension ChartStyle: ExpressibleByArgument {}
@@ -44,7 +26,7 @@ extension ChartRange: ExpressibleByArgument {
 
 /// `--size COLSxROWS`.
 extension FrameSize: ExpressibleByArgument {
-    init?(argument: String) { self.init(parsing: argument) }
+    public init?(argument: String) { self.init(parsing: argument) }
 }
 
 /// `--from DATE`, `--to DATE`: see `DateArgument` for what is read.

@@ -1,19 +1,20 @@
 import Glibc
 import TradeChartSystem
 
-/// Writes to standard output in one go and says when it could not (a full disk, a
-/// closed standard output): `--print` and `--describe` then say so and exit with 1.
-enum StandardOutput {
+/// The process's standard output and error, written in one go.
+public struct SystemLaunchOutput: LaunchOutput {
     /// Standard output was closed when the program started (see `keepStandardStreamsOpen`).
-    nonisolated(unsafe) private(set) static var wasClosed = false
+    nonisolated(unsafe) private(set) static var outputWasClosed = false
+
+    public init() {}
 
     /// Holds the places of standard input, output and error that the program was started
     /// without (closed) with /dev/null, so that no file opened later lands on them: a
     /// frame would otherwise be written into a WAV file, or a message into a price file.
     /// Standard output stays known as closed, and writing to it fails.
-    static func keepStandardStreamsOpen() {
+    public static func keepStandardStreamsOpen() {
         for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
-            if fd == 1 { wasClosed = true }
+            if fd == 1 { outputWasClosed = true }
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if null >= 0 && null != fd {
                 dup2(null, fd)
@@ -22,9 +23,10 @@ enum StandardOutput {
         }
     }
 
-    /// Writes `text`; nil when all of it was written, else why not (for a message).
-    static func write(_ text: String) -> String? {
-        if wasClosed { return "standard output is closed" }
+    public func sayLine(_ line: String) { StandardError.writeLine(line) }
+
+    public func write(_ text: String) -> String? {
+        if Self.outputWasClosed { return "standard output is closed" }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -34,12 +36,5 @@ enum StandardOutput {
             offset += n
         }
         return nil
-    }
-
-    /// Writes `text`, or says on standard error why it could not; the exit status (0 or 1).
-    static func writeOrSay(_ text: String, what: String) -> Int32 {
-        guard let problem = write(text) else { return 0 }
-        StandardError.writeLine("tradechart: cannot write \(what) to standard output: \(problem)")
-        return 1
     }
 }

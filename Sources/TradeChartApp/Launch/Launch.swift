@@ -1,0 +1,250 @@
+import TradeChartCore
+import TradeChartSystem
+import TradeChartTerminal
+
+/// The launch policy of `tradechart`: which files are shown, what the state file and the
+/// command line each decide, when to wait (a followed file's first rows, the state file),
+/// what is printed on errors and with which exit status, and which of the viewer,
+/// `--print`, `--describe` and `--audiograph` runs. It acts only through its ports, so
+/// tests run it on fake files, a fake terminal and fake streams.
+public struct Launch {
+    public var request: LaunchRequest
+    let files: LaunchFiles
+    let output: LaunchOutput
+    let terminal: LaunchTerminal
+    /// Starts reading the state file for the files given (nil: there is none).
+    let stateFile: ([String]) -> RememberedState?
+    let environment: [String: String]
+    /// The bytes the system names a file by, for its name on the command line.
+    let pathBytes: (String) -> [UInt8]
+
+    public init(request: LaunchRequest, files: LaunchFiles, output: LaunchOutput, terminal: LaunchTerminal,
+                stateFile: @escaping ([String]) -> RememberedState?, environment: [String: String],
+                pathBytes: @escaping (String) -> [UInt8] = { Array($0.utf8) }) {
+        self.request = request
+        self.files = files
+        self.output = output
+        self.terminal = terminal
+        self.stateFile = stateFile
+        self.environment = environment
+        self.pathBytes = pathBytes
+    }
+
+    /// Carries out the request; returns the exit status.
+    public func run() -> Int32 { run(notes: []) }
+
+    var file: String { request.file }
+
+    func path(_ name: String) -> LaunchPath { LaunchPath(bytes: pathBytes(name), shown: name) }
+
+    /// Writes `tradechart: message` to standard error.
+    func say(_ message: String) { output.sayLine("tradechart: \(message)") }
+
+    var term: String { environment["TERM"] ?? "" }
+
+    /// `notes` are what earlier files that could not be loaded said.
+    func run(notes: [String]) -> Int32 {
+        // A file that cannot be loaded names itself; with more files, the next is the primary.
+        func next(_ note: String) -> Int32 {
+            say(note)
+            guard request.files.count > 1 else { return 2 }
+            var rest = self
+            rest.request.files.removeFirst()
+            return rest.run(notes: notes + [note])
+        }
+        let input = path(file)
+        // A missing or unreadable file is the first thing to say.
+        if file != "-", let reason = files.whyUnreadable(input) { return next("cannot open '\(file)': \(reason)") }
+        let output = request.audiograph.map(path)
+        // No price file given is written over: the compared ones neither.
+        if let output, let reason = request.files.lazy.compactMap({ name in
+            whyNotWrite(output, input: name == "-" ? nil : path(name))
+        }).first {
+            say(reason)
+            return 2
+        }
+        let zones: Zones?
+        do {
+            zones = try chosenZones()
+        } catch {
+            say("\(error)")
+            return 2
+        }
+        let interactive = request.interactive
+        // With `-` the prices come on standard input, so keys come from the terminal itself.
+        let device: TerminalScreen.Device = file == "-" && !terminal.inputIsTerminal ? .controllingTerminal : .standardStreams
+        if interactive {
+            if request.follow && file == "-" && terminal.inputIsTerminal {
+                say("--follow - reads prices from standard input, which is the terminal here; pipe rows in (e.g. tail -f log.csv | tradechart --follow -)")
+                return 2
+            }
+            // The screen-reader mode needs keys only; the chart needs a whole terminal. Which
+            // one runs may depend on the remembered settings, read while the file loads.
+            let chartReason = terminal.whyNotInteractive(device: device)
+            if let reason = terminal.whyNoKeyboard(device: device) ?? (mayRunScreenReader ? nil : chartReason) {
+                say(notInteractive(reason))
+                return 2
+            }
+        }
+        let keys = ProgressKeys(interactive: interactive, device: device, pricesOnStandardInput: file == "-")
+        // The remembered state is read in the background, at most 20 ms (`finish`).
+        let memory = interactive && !request.noState ? stateFile(request.files) : nil
+        let loadOptions = LoadOptions(column: request.column, name: request.title)
+        // What is shown decides what is read: a line reads the time and price only. Standard
+        // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
+        // so they keep every column from the start. Otherwise the remembered style and pane
+        // decide, unless the command line does: only then does the load wait for the state file.
+        var readOptions = loadOptions
+        if request.follow || file == "-" || !input.isUTF8 {
+            readOptions.bars = .all
+        } else {
+            let decided = request.style != nil && request.volume
+            readOptions.bars = shownStyle(remembered: decided ? nil : memory?.finish()?.view).fields
+        }
+        let loaded: LoadedSeries
+        var follower: Follower? = nil
+        if request.follow && interactive {
+            switch followPrimary(input, options: readOptions, keys: keys) {
+            case .success(let first):
+                (loaded, follower) = first
+            case .failure(let stop):
+                return stop.status
+            }
+        } else {
+            switch files.load(input, options: readOptions, keys: keys) {
+            case .finished(.success(let series)):
+                loaded = series
+            case .finished(.failure(let error)):
+                return next("\(error)")
+            case .stopped(let status):
+                return status
+            }
+        }
+        let series = loaded.series
+        guard series.count >= 2 else { return next("\(file): only one price; a chart needs at least two") }
+        // The other files, compared with the first (each that loads; the same file twice once).
+        let compared = loadOthers(options: loadOptions, keys: keys)
+        if let stopped = compared.stopped { return stopped }
+        let clock: DisplayClock?
+        do {
+            clock = try displayClock(for: series, zones: zones)
+        } catch {
+            say("\(error)")
+            return 2
+        }
+        let shown = shownStyle(remembered: memory?.finish()?.view)
+        let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
+                                  volume: shown.volume)
+        let opened = Opened(loaded: loaded, clock: clock, compared: compared, candles: candles,
+                            notes: notes + compared.notes, follower: follower)
+        if interactive {
+            let again = follower == nil && file != "-" && input.isUTF8 ? file : nil
+            return runInteractive(opened, memory: memory, device: device,
+                                  bars: BarService(path: again, options: loadOptions))
+        }
+        return printOut(opened, output: output)
+    }
+
+    /// The primary file, loaded and ready to show.
+    struct Opened {
+        var loaded: LoadedSeries
+        var clock: DisplayClock?
+        var compared: ComparedFiles
+        var candles: CandleState
+        /// What files that could not be loaded, or were shown once, said.
+        var notes: [String]
+        var follower: Follower?
+        var series: PriceSeries { loaded.series }
+    }
+
+    /// The exit status of a launch that stops before the viewer.
+    struct Stop: Error {
+        var status: Int32
+    }
+
+    /// The first rows of the followed primary file (or standard input): waits for them,
+    /// saying once why it waits.
+    func followPrimary(_ input: LaunchPath, options: LoadOptions, keys: ProgressKeys)
+        -> Result<(LoadedSeries, Follower), Stop> {
+        // The follower's first look reads the whole input; later looks parse only what was appended.
+        var told = false
+        let follower: Follower
+        var looked: FollowChange = .none
+        if file == "-" {
+            follower = files.followStandardInput(options: options)
+        } else {
+            let look = files.follow(input, options: options, keys: keys)
+            if let status = look.stopped { return .failure(Stop(status: status)) }
+            follower = look.follower
+            looked = look.change
+            if case .problem(let reason) = look.change {
+                say(reason)
+                return .failure(Stop(status: 2))
+            }
+            if case .waiting(let reason) = look.change {
+                say("\(reason); waiting (Ctrl-C to stop)")
+                told = true
+            }
+        }
+        let first = if case .updated = looked { looked } else { follower.waitForChart { reason in
+            if file != "-" && !told { say("\(reason); waiting (Ctrl-C to stop)") }
+            told = true
+        } }
+        guard case .updated(let loaded, _) = first else {
+            if case .problem(let reason) = first { say(reason) }
+            return .failure(Stop(status: 2))
+        }
+        return .success((loaded, follower))
+    }
+
+    /// Whether the screen-reader mode may be the one to run, so a terminal that cannot
+    /// show the chart is no reason to stop yet: asked for, TERM=dumb, or perhaps remembered.
+    var mayRunScreenReader: Bool {
+        request.screenReader ?? (term == "dumb" || !request.noState)
+    }
+
+    /// Why there is no interactive viewer, and what to do instead.
+    func notInteractive(_ reason: String) -> String {
+        "\(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))"
+    }
+
+    /// Why the audiograph must not be written to `output`: it is the price file being
+    /// read (the same file, under any name), or standard input is.
+    func whyNotWrite(_ output: LaunchPath, input: LaunchPath?) -> String? {
+        guard let target = files.identity(of: output) else { return nil }
+        let source = input.flatMap { files.identity(of: $0) } ?? files.identity(of: nil)
+        guard let source, source == target else { return nil }
+        return "--audiograph '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
+    }
+
+    /// The style and volume pane to open with: the command line's, else the file's
+    /// remembered ones (interactive only), else the line; and the columns they need.
+    func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
+        let style = request.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
+        let volume = request.volume || (remembered?.volume ?? false)
+        return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
+    }
+
+    /// The zones `--tz` and `--data-tz` name, read before any file is (a misspelt zone
+    /// is said at once, not after a long load). Nil without `--tz`.
+    typealias Zones = (target: ZoneRules, source: ZoneRules?)
+    func chosenZones() throws -> Zones? {
+        guard let tz = request.tz else { return nil }
+        return (try files.zone(named: tz), try request.dataTz.map { name throws in try files.zone(named: name) })
+    }
+
+    /// What `--tz` asks for: the series' times shown in another zone, placed in UTC by
+    /// the offsets the file wrote with them, else by the zone `--data-tz` names. Nil
+    /// without `--tz`, or when both name the same zone.
+    func displayClock(for series: PriceSeries, zones: Zones?) throws -> DisplayClock? {
+        guard let tz = request.tz, let zones else { return nil }
+        let target = zones.target
+        if series.utcOffsets != nil { return DisplayClock(target: target) }
+        guard let source = zones.source else {
+            // Naive local times: which zone they are in is not written anywhere.
+            throw ZoneDatabase.LoadError(name: tz, path: nil, reason: "the times in \(file) carry no UTC offset; "
+                + "name their zone with --data-tz (e.g. --data-tz America/New_York)")
+        }
+        return source == target ? nil : DisplayClock(source: source, target: target)
+    }
+}

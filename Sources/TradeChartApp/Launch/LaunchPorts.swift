@@ -1,0 +1,119 @@
+import TradeChartCore
+import TradeChartSystem
+import TradeChartTerminal
+
+// What a `Launch` acts on, each a small protocol: the program gives it the disk, the
+// process's streams and terminal and the state file (`SystemLaunch...`); tests give it fakes.
+
+/// A file given on the command line: its bytes for the system (they need not be UTF-8)
+/// and its name as shown (repaired to UTF-8). `-` is standard input.
+public struct LaunchPath: Equatable, Sendable {
+    public var bytes: [UInt8]
+    public var shown: String
+
+    public init(bytes: [UInt8], shown: String) {
+        self.bytes = bytes
+        self.shown = shown
+    }
+
+    /// Whether the name is its own bytes (a name that is not UTF-8 is not).
+    var isUTF8: Bool { Array(shown.utf8) == bytes }
+}
+
+/// Which file a path is, whatever its name: its device and inode.
+public struct FileIdentity: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
+/// Where a long load shows its progress and reads `q`: the viewer's terminal when one
+/// runs, else standard input when it is a terminal and not the prices.
+public struct ProgressKeys: Equatable, Sendable {
+    public var interactive: Bool
+    public var device: TerminalScreen.Device
+    /// The primary file is standard input (`-`): its keys are not the person's.
+    public var pricesOnStandardInput: Bool
+}
+
+/// Every file the launch reads or writes goes through here: the price files (loaded,
+/// or followed), the zone database, the audiograph's output.
+public protocol LaunchFiles {
+    /// Why the file cannot be opened for reading (the system's words), nil when it can.
+    /// Does not block on, nor open, a FIFO.
+    func whyUnreadable(_ path: LaunchPath) -> String?
+    /// Which file the path names (following links); nil for standard input's, when
+    /// `path` is nil. Nil when there is none.
+    func identity(of path: LaunchPath?) -> FileIdentity?
+    /// Loads a price file (`-`: standard input), its progress shown while it takes a while.
+    func load(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys) -> LoadProgressDisplay.Outcome
+    /// A follower of standard input.
+    func followStandardInput(options: LoadOptions) -> Follower
+    /// A follower of the file and its first look, which reads the whole file (its progress
+    /// shown as a load's); `stopped` is the exit status when the person stopped it.
+    func follow(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys)
+        -> (follower: Follower, change: FollowChange, stopped: Int32?)
+    /// The rules of a zone of the system's zone database.
+    func zone(named name: String) throws -> ZoneRules
+    /// Writes `bytes` to the file; why not, when it could not.
+    func write(_ bytes: [UInt8], to path: LaunchPath) -> String?
+}
+
+/// Standard output and standard error.
+public protocol LaunchOutput {
+    /// Writes a line to standard error.
+    func sayLine(_ line: String)
+    /// Writes `text` to standard output; nil when all was written, else why not.
+    func write(_ text: String) -> String?
+}
+
+/// The terminal the program runs in, and the viewer on it.
+public protocol LaunchTerminal {
+    /// Whether standard input is a terminal.
+    var inputIsTerminal: Bool { get }
+    /// Whether standard output is a terminal.
+    var outputIsTerminal: Bool { get }
+    /// The size of the terminal on standard output, when it is one.
+    var outputSize: FrameSize? { get }
+    /// Why the chart cannot be drawn on the device, nil when it can.
+    func whyNotInteractive(device: TerminalScreen.Device) -> String?
+    /// Why no key can be read from the device, nil when they can.
+    func whyNoKeyboard(device: TerminalScreen.Device) -> String?
+    /// Whether the locale is UTF-8 (a UTF-8 one is chosen first when there is one).
+    var localeIsUTF8: Bool { get }
+    /// The terminal's answer to the background-colour question (at most 100 ms).
+    func backgroundReply(device: TerminalScreen.Device) -> [UInt8]?
+    /// Runs the viewer (in the screen-reader mode: its lines) until it quits; its exit status.
+    func runViewer(_ state: ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
+                   services: [HostService]) throws -> Int32
+}
+
+/// What the state file remembers: the view for the files shown, the person's settings,
+/// and a note when the state file was unreadable.
+public struct Remembered {
+    public var view: RememberedView?
+    public var settings: UserSettings?
+    public var note: String?
+
+    public init(view: RememberedView? = nil, settings: UserSettings? = nil, note: String? = nil) {
+        self.view = view
+        self.settings = settings
+        self.note = note
+    }
+}
+
+/// The state file, being read for the files shown (see `SystemRememberedState`).
+public protocol RememberedState: AnyObject {
+    /// What was read; nil when the read took too long. A second call answers as the first.
+    func finish() -> Remembered?
+    /// Remembers the screen-reader mode for the person, whatever the file, and saves.
+    func remember(screenReader: Bool)
+    /// The service that writes the view as it changes, nil without a key (standard input).
+    func writer(stored: RememberedView?, opening: RememberedView) -> StateFileService?
+    /// Writes what is pending.
+    func flush()
+}

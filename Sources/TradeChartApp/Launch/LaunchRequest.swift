@@ -1,0 +1,91 @@
+import TradeChartCore
+
+/// What the command line asks for, once parsed: the input of a `Launch`. The executable
+/// fills it from its options; tests fill it by hand.
+public struct LaunchRequest {
+    /// The price files; `-` is standard input. The first is the primary one.
+    public var files: [String]
+    public var print = false
+    public var range: ChartRange?
+    public var size: FrameSize?
+    public var style: ChartStyle?
+    public var volume = false
+    public var color: ColorChoice = .auto
+    public var charset: CharsetChoice = .auto
+    public var theme: ThemeChoice?
+    public var tz: String?
+    public var dataTz: String?
+    public var title: String?
+    public var column: String?
+    public var duration = 1.2
+    public var follow = false
+    public var noState = false
+    public var describe = false
+    public var audiograph: String?
+    public var screenReader: Bool?
+    public var sound = false
+    public var player: String?
+    public var from: DateArgument?
+    public var to: DateArgument?
+    public var log = false
+    public var percent = false
+    /// The bars of each moving average asked for.
+    public var averages: [Int]?
+
+    public init(files: [String]) {
+        self.files = files
+    }
+
+    /// The primary file: the first one given (after those that could not be loaded).
+    var file: String { files.first ?? "-" }
+
+    /// Whether the viewer runs (no `--print`, `--describe` or `--audiograph`).
+    var interactive: Bool { !print && !describe && audiograph == nil }
+}
+
+/// `--color auto|always|never`.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+
+    /// Whether to use colour: `auto` means yes on a terminal, unless NO_COLOR is set
+    /// or the terminal is dumb (`allowed` false).
+    func resolved(outputIsTerminal: Bool, allowed: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .never: false
+        case .auto: outputIsTerminal && allowed
+        }
+    }
+}
+
+/// `--charset auto|braille|block|ascii`.
+public enum CharsetChoice: String, CaseIterable, Sendable {
+    case auto, braille, block, ascii
+}
+
+/// `--theme auto|dark|light`: auto asks the terminal for its background colour.
+public enum ThemeChoice: String, CaseIterable, Sendable {
+    case auto, dark, light
+
+    /// The theme given by hand, nil for auto.
+    var fixed: Theme? { self == .auto ? nil : Theme(rawValue: rawValue) }
+}
+
+/// A frame size in cells, as `--size COLSxROWS` gives it or the terminal has it.
+public struct FrameSize: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Parses `100x30` (case-insensitive; up to 2000 x 1000).
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0, c <= 2000, r <= 1000
+        else { return nil }
+        self.init(columns: c, rows: r)
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import TradeChartCore
+import TradeChartSystem
+import TradeChartTerminal
+
+/// The launch's files on the disk: every price file the launch reads, the zone database
+/// and the audiograph it writes. The one place the launch meets the file system.
+public struct SystemLaunchFiles: LaunchFiles, Sendable {
+    public init() {}
+
+    public func whyUnreadable(_ path: LaunchPath) -> String? {
+        // Without blocking on a FIFO, and without opening one: a writer waiting for a
+        // reader would be let in and cut off.
+        var info = stat()
+        let isFIFO = withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        let readable = isFIFO ? withCString(path) { access($0, R_OK) }
+            : withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard readable >= 0 else { return String(cString: strerror(errno)) }
+        if !isFIFO { close(readable) }
+        return nil
+    }
+
+    public func identity(of path: LaunchPath?) -> FileIdentity? {
+        var info = stat()
+        let found = if let path { withCString(path) { stat($0, &info) } == 0 } else { fstat(0, &info) == 0 }
+        return found ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+    }
+
+    /// Loads the input, showing its progress on standard error when the load takes a while
+    /// and standard error is a terminal. A name that is not UTF-8 is opened by its bytes.
+    public func load(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys) -> LoadProgressDisplay.Outcome {
+        let file = path.shown
+        return showingProgress(name: file == "-" ? "standard input" : file, keys: keys) { progress throws(LoadError) in
+            if file == "-" || path.isUTF8 {
+                return try SeriesLoader.load(path: file, options: options, progress: progress)
+            }
+            let fd = withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+            guard fd >= 0 else { throw LoadError.cannotOpen(file: file, reason: SeriesLoader.errorText(errno)) }
+            defer { close(fd) }
+            return try SeriesLoader.load(descriptor: fd, fileName: file, options: options, progress: progress)
+        }
+    }
+
+    public func followStandardInput(options: LoadOptions) -> Follower {
+        StreamFollower(options: options)
+    }
+
+    /// The first look of a followed file, which reads the whole file: a long one shows its
+    /// progress as any load does.
+    public func follow(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys)
+        -> (follower: Follower, change: FollowChange, stopped: Int32?) {
+        let look = FirstLook(FileFollower(pathBytes: path.bytes, shown: path.shown, options: options))
+        let outcome = showingProgress(name: look.follower.path, keys: keys) { progress throws(LoadError) in
+            look.follower.progress = progress
+            defer { look.follower.progress = nil }
+            look.change = look.follower.poll()
+            if case .updated(let loaded, _) = look.change { return loaded }
+            throw LoadError.cancelled(file: look.follower.path)
+        }
+        if case .stopped(let status) = outcome { return (look.follower, look.change, status) }
+        return (look.follower, look.change, nil)
+    }
+
+    /// The first look of a followed file, made on the loading thread of a progress display.
+    final class FirstLook: @unchecked Sendable {
+        let follower: FileFollower
+        var change: FollowChange = .none
+        init(_ follower: FileFollower) { self.follower = follower }
+    }
+
+    public func zone(named name: String) throws -> ZoneRules {
+        try ZoneDatabase.load(name)
+    }
+
+    public func write(_ bytes: [UInt8], to path: LaunchPath) -> String? {
+        let reason = { String(cString: strerror(errno)) }
+        guard let file = withCString(path, { fopen($0, "wb") }) else { return reason() }
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        let flushed = fflush(file)
+        let flushErrno = errno
+        let closed = fclose(file)
+        guard written == bytes.count, flushed == 0, closed == 0 else {
+            if flushed != 0 { errno = flushErrno }
+            return reason()
+        }
+        return nil
+    }
+
+    /// Runs `load` with its progress on standard error when it takes a while (when standard
+    /// error is a terminal), `q` and Ctrl-C stopping it (see `LoadProgressDisplay`). Keys come
+    /// from the terminal the viewer will read, or for `--print` from standard input when it is one.
+    func showingProgress(name: String, keys: ProgressKeys,
+                         load: @escaping @Sendable (LoadProgressReporting) throws(LoadError) -> LoadedSeries)
+        -> LoadProgressDisplay.Outcome {
+        let display: Int32? = isatty(2) != 0 ? 2 : nil
+        var keyboard: Int32? = nil
+        var ownKeyboard: Int32 = -1
+        if keys.interactive && keys.device == .controllingTerminal {
+            ownKeyboard = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            if ownKeyboard >= 0 { keyboard = ownKeyboard }
+        } else if !keys.pricesOnStandardInput && isatty(0) != 0 {
+            keyboard = 0
+        }
+        defer { if ownKeyboard >= 0 { close(ownKeyboard) } }
+        let clock = MonotonicClock()
+        return LoadProgressDisplay.run(name: name, keyboard: keyboard, display: display, clock: { clock.now() }, load: load)
+    }
+
+    /// Calls `body` with the path's bytes as a C string.
+    func withCString<R>(_ path: LaunchPath, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (path.bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+import TradeChartCore
+import TradeChartTerminal
+
+/// The terminal the process runs in, and the viewer drawn on it with ncursesw (or said
+/// line by line in the screen-reader mode).
+public struct SystemLaunchTerminal: LaunchTerminal {
+    public init() {}
+
+    public var inputIsTerminal: Bool { isatty(0) != 0 }
+    public var outputIsTerminal: Bool { isatty(1) != 0 }
+
+    public var outputSize: FrameSize? {
+        var ws = winsize()
+        guard isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return FrameSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
+    public func whyNotInteractive(device: TerminalScreen.Device) -> String? {
+        TerminalCheck.whyNotInteractive(device: device)
+    }
+
+    public func whyNoKeyboard(device: TerminalScreen.Device) -> String? {
+        TerminalCheck.whyNoKeyboard(device: device)
+    }
+
+    public var localeIsUTF8: Bool {
+        TerminalScreen.ensureUTF8Locale()
+        return TerminalScreen.localeIsUTF8
+    }
+
+    public func backgroundReply(device: TerminalScreen.Device) -> [UInt8]? {
+        switch device {
+        case .standardStreams:
+            return TerminalBackground.query(input: 0, output: 1)
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard tty >= 0 else { return nil }
+            defer { close(tty) }
+            return TerminalBackground.query(input: tty, output: tty)
+        }
+    }
+
+    public func runViewer(_ state: ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
+                          services: [HostService]) throws -> Int32 {
+        TerminalScreen.ensureUTF8Locale()
+        if screenReader {
+            let terminal = try LineTerminal(device: device)
+            defer { terminal.close() }
+            terminal.say(Narration.opening(state))
+            return ViewerLoop(state: state, display: terminal, events: terminal, clock: SystemClock(), services: services).run()
+        }
+        let display = try TerminalScreen(options: screen, device: device)
+        defer { display.close() }
+        return ViewerLoop(state: state, display: display, events: display, clock: SystemClock(), services: services).run()
+    }
+}
