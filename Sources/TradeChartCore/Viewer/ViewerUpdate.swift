@@ -249,10 +249,8 @@ extension ViewerState {
             stepRange(by: -1, at: time)
         case .wheelDown:
             stepRange(by: 1, at: time)
-        case .press where mouse.row == layout.bottomRow && ViewerView.rangeBar(self).contains { $0.cells.contains(mouse.column) }:
-            if let clicked = ViewerView.rangeBar(self).first(where: { $0.cells.contains(mouse.column) }) {
-                select(clicked.range, at: time)
-            }
+        case .press where mouse.row == layout.bottomRow && rangeBar.range(atColumn: mouse.column) != nil:
+            if let clicked = rangeBar.range(atColumn: mouse.column) { select(clicked, at: time) }
         case .press, .drag:
             guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
             else { return }

@@ -271,25 +271,11 @@ public struct ViewerView: Sendable {
         }
     }
 
-    /// The range bar's entries and the cells each takes: `[1Y]` for the active range,
-    /// ` 5Y ` for another, `(1D)` for one that cannot be shown (not only dim: vt100 has no
-    /// dim). While a free window is shown, no entry is active.
-    static func rangeBar(_ state: ViewerState) -> [(range: ChartRange, text: String, cells: Range<Int>)] {
-        var x = 0
-        return ChartRange.allCases.map { range in
-            let available = state.availability(of: range).slice != nil
-            let text = range == state.activeRange ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
-            defer { x += text.count }
-            return (range, text, x..<(x + text.count))
-        }
-    }
-
     func drawBottomRow(into frame: inout Frame) {
         var x = 0
-        for entry in Self.rangeBar(state) {
-            let available = state.availability(of: entry.range).slice != nil
-            let style: CellStyle = entry.range == state.activeRange ? CellStyle(.accent, [.bold, .reverse])
-                : (available ? .plain : CellStyle(.muted, .dim))
+        for entry in state.rangeBar.entries {
+            let style: CellStyle = entry.active ? CellStyle(.accent, [.bold, .reverse])
+                : (entry.available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
         // The key map's hints in its order; when space runs out the least important go
