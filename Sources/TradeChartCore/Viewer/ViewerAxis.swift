@@ -36,25 +36,24 @@ extension ViewerState {
     /// Switches the log axis; a still chart redraws at once (the points keep their places in time).
     mutating func setLogAxis(_ on: Bool) {
         if on, let reason = whyNoLogAxis {
-            status = reason
+            say(.refused(reason))
             return
         }
-        logAxis = on
+        overlays.logAxis = on
         memory.log = on ? true : nil
-        plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: on)
-        refreshAverages()
+        overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
         target = projection(for: slice)
-        status = on ? "Log scale: equal steps are equal percent changes" : "Linear scale"
+        say(.scale(log: on))
     }
 
     /// Switches the price labels between prices and percent from the reference price.
     mutating func setPercentAxis(_ on: Bool) {
         if on, let reason = whyNoPercentAxis {
-            status = reason
+            say(.refused(reason))
             return
         }
-        percentAxis = on
+        overlays.percentAxis = on
         memory.percent = on ? true : nil
     }
 }

@@ -107,7 +107,7 @@ extension ViewerState {
     /// range is cut again from its newest point, and the chart morphs there.
     mutating func makeNextPrimary(at time: Double) {
         guard let next = others.first else {
-            status = "Tab compares files: give more than one (tradechart a.csv b.csv)"
+            say(.nothingToCompare)
             return
         }
         let old = series
@@ -130,37 +130,30 @@ extension ViewerState {
             let i = min(series.lowerBound(of: t), series.count - 1)
             return slice.contains(i) ? i : nil
         }
-        status = "\(series.name) is the primary file now: its calendar is the x axis"
+        say(.primary(file: series.name))
     }
 
     /// Puts `primary` (file number `file`) in front and `others` (with their file numbers)
     /// beside it, keeping the range (or window).
     mutating func replacePrimary(_ primary: PriceSeries, file: Int, others otherSeries: [(PriceSeries, Int)]) {
-        series = primary
-        primaryFile = file
-        shownSeries = options.clock.map { $0.shown(primary) } ?? primary
-        (priceScale, index) = Self.scaledIndex(primary.prices)
-        plotIndex = index
+        let rebuilds = data.rebuilds
+        data = ChartSeries(primary, clock: options.clock)
+        data.rebuilds = rebuilds
         let files = otherSeries.count + 1
-        others = otherSeries.map { ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1) }
-        refreshAverages()
-        let labels = Self.priceLabels(index, priceScale, prices: primary.prices)
-        priceFormatter = labels.formatter
-        layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(labels.width, Self.percentLabelWidth))
-        availability = ChartRange.allCases.map { primary.slice($0) }
+        comparison = Comparison(primaryFile: file, others: otherSeries.map {
+            ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1)
+        })
+        // Compared files are plotted in percent: no log axis, so the index is the scaled prices'.
+        overlays.plot(primary.prices, scaled: data.index, scale: data.priceScale)
+        layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(data.labelWidth, Self.percentLabelWidth))
         if let shown = window, let next = Self.windowSlice(primary, shown) {
-            slice = next.slice
-            range = next.range
-            window = next.window
+            view.show(next.slice, range: next.range, window: next.window, labelling: data.shownSeries)
         } else {
-            window = nil
             let opening = OpeningRange(series: primary, requested: range, availability: availability)
-            range = opening.range
-            slice = opening.slice
+            view.show(opening.slice, range: opening.range, window: nil, labelling: data.shownSeries)
         }
-        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
         target = projection(for: slice)
-        if let c = cursor, !slice.contains(c) { cursor = nil }
+        pointer.keep(within: slice)
     }
 
     /// The colour and symbol slot of file number `file` of `files`: the second file has the
@@ -220,12 +213,12 @@ extension ViewerState {
         case .appended(let rows):
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
         case .waiting(let reason), .problem(let reason):
-            status = reason
+            say(.note(reason))
             return
         case .none:
             return
         }
-        others[k] = ComparedSeries(grown, on: series, slot: other.slot, file: other.file)
+        comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file))
         let newTarget = projection(for: slice)
         // A morph under way goes on to the new picture; a still chart takes it at once.
         if let running = morph, !running.isFinished(at: time) {

@@ -127,35 +127,35 @@ extension ViewerState {
     /// but they are not read yet, the host is asked to read them.
     mutating func cycleStyle(at time: Double) -> [ViewerCommand] {
         if comparing {
-            status = "c: " + Self.notWhileComparing
+            say(.keyRefused(key: "c", Self.notWhileComparing))
             return []
         }
         let next = candles.style.next
         if next != .line, let why = candles.whyNoCandles(file: series.name) {
-            status = "c: " + why
+            say(.keyRefused(key: "c", why))
             return []
         }
         candles.style = next
         memory.style = next == .line ? nil : next.rawValue
         let commands = askForMissingColumns()
-        if commands.isEmpty { status = styleNote() }
+        if commands.isEmpty { say(styleNote()) }
         return commands
     }
 
     /// `v`: the volume pane on or off.
     mutating func toggleVolume(at time: Double) -> [ViewerCommand] {
         if comparing {
-            status = "v: " + Self.notWhileComparing
+            say(.keyRefused(key: "v", Self.notWhileComparing))
             return []
         }
         if !candles.volume, let why = candles.whyNoVolume(file: series.name) {
-            status = "v: " + why
+            say(.keyRefused(key: "v", why))
             return []
         }
         candles.volume.toggle()
         memory.volume = candles.volume ? true : nil
         let commands = askForMissingColumns()
-        if commands.isEmpty { status = candles.volume ? volumeNote() : "Volume pane hidden" }
+        if commands.isEmpty { say(candles.volume ? volumeNote() : .volumeHidden) }
         fitLayout(at: time)
         return commands
     }
@@ -171,27 +171,26 @@ extension ViewerState {
         var names: [String] = []
         if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
         if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
-        status = "Reading \(names.joined(separator: ", ")) of \(series.name)…"
+        say(.reading(columns: names, file: series.name))
         return [.loadBars(fields)]
     }
 
     /// What the status line says after a style switch.
-    func styleNote() -> String {
+    func styleNote() -> StatusMessage {
         switch candles.style {
-        case .line: "Line; c: candles"
-        case .candles: "Candles, rising hollow, falling filled: "
-            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series) + "; c: OHLC bars"
-        case .ohlc: "OHLC bars, open tick left, close tick right: "
-            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar") + "; c: line"
+        case .line: .style(.line, grouping: "")
+        case .candles: .style(.candles, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series))
+        case .ohlc: .style(.ohlc, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar"))
         }
     }
 
     /// What the status line says when the volume pane opens.
-    func volumeNote() -> String {
-        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else { return "Volume pane" }
+    func volumeNote() -> StatusMessage {
+        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else {
+            return .volumePane(column: nil, file: series.name, empty: false)
+        }
         let total = candles.series.map { $0.candle(0...($0.count - 1)).volume ?? 0 } ?? 0
-        if total == 0 || volumes.isEmpty { return "Volume pane: \(name) is 0 or empty in every row of \(series.name)" }
-        return "Volume pane: \(name), one bar a candle"
+        return .volumePane(column: name, file: series.name, empty: total == 0 || volumes.isEmpty)
     }
 
     /// Shows or hides the volume pane's rows as asked, the chart moving to its new height.
@@ -227,19 +226,19 @@ extension ViewerState {
             let asked = candles.asked
             candles.asked = []
             if !candles.missing.isEmpty {
-                status = "\(series.name) no longer has the columns asked for; it stays a line"
+                say(.columnsGone(file: series.name))
                 dropUnreadRequests()
             } else {
                 // Says what was asked for while they were read: the candles, the pane, or both.
-                var notes: [String] = []
+                var notes: [StatusMessage] = []
                 if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
                 if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
-                status = notes.isEmpty ? nil : notes.joined(separator: "; ")
+                say(notes.isEmpty ? nil : notes.count == 1 ? notes[0] : .all(notes))
             }
         case .failed(let reason):
             candles.awaited = []
             candles.asked = []
-            status = reason
+            say(.note(reason))
             dropUnreadRequests()
             fitLayout(at: time)
         }

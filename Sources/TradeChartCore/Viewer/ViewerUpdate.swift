@@ -13,10 +13,10 @@ extension ViewerState {
         var commands: [ViewerCommand]
         switch event {
         case .key(let key):
-            playback = nil
+            animation.stopPlayback()
             commands = handleKey(key, at: time)
         case .mouse(let mouse):
-            playback = nil
+            animation.stopPlayback()
             let shown = cursor
             handleMouse(mouse, at: time)
             commands = cursor != shown ? toneForCursor() : []
@@ -25,7 +25,7 @@ extension ViewerState {
             // A resize during a morph lands on the target at the new size.
             morph = nil
             target = projection(for: slice)
-            if let panel { panelScroll = panel.clamped(panelScroll) }
+            if let panel { panelState.scroll(to: panelScroll, end: panel.maxScroll) }
             commands = []
         case .follow(let change):
             followFile(0, change, at: time)
@@ -37,7 +37,7 @@ extension ViewerState {
             hear(sound, at: time)
             commands = []
         case .note(let text):
-            status = text
+            say(.note(text))
             commands = []
         case .bars(let load):
             receive(load, at: time)
@@ -51,7 +51,7 @@ extension ViewerState {
 
     /// Drops a finished morph so a still state has none.
     mutating func settle(at time: Double) {
-        if let m = morph, m.isFinished(at: time) { morph = nil }
+        animation.settle(at: time)
     }
 
     // MARK: - Keys
@@ -61,7 +61,7 @@ extension ViewerState {
         if overlay != .none {
             // Up, Down, the Page keys, Home and End scroll the panel.
             if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
-                panelScroll = panel.clamped(scroll)
+                panelState.scroll(to: scroll, end: panel.maxScroll)
                 return []
             }
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
@@ -69,17 +69,17 @@ extension ViewerState {
             let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
                 || (action == .describe && overlay != .help && overlay != .messages)
                 || (action == .messages && overlay == .messages)
-            overlay = .none
+            panelState.open(.none)
             if closesOnly { return [] }
         }
-        status = nil
+        say(nil)
         if case .scroll = action {
             // Nothing to scroll without a panel.
-            status = "\(key.name) scrolls a panel; there is none open (press ? for keys)"
+            say(.noPanelToScroll(key: key.name))
             return []
         }
         guard let action else {
-            status = "\(key.name) does nothing here; press ? for keys"
+            say(.unboundKey(key: key.name))
             return []
         }
         return perform(action, at: time)
@@ -123,7 +123,7 @@ extension ViewerState {
             // Esc: the mark first (it is what a measurement ends with), then the cursor.
             if mark != nil {
                 mark = nil
-                status = "Mark cleared"
+                say(.markCleared)
             } else {
                 cursor = nil
             }
@@ -140,28 +140,31 @@ extension ViewerState {
         case .toggleLogAxis: setLogAxis(!logAxis)
         case .togglePercentAxis:
             if comparing {
-                status = "%: the files are compared in percent already"
+                say(.percentWhileComparing)
+                return []
+            }
+            if !percentAxis, let reason = whyNoPercentAxis {
+                say(.refused(reason))
                 return []
             }
             setPercentAxis(!percentAxis)
-            if status == nil { status = percentAxis ? "Labels in percent from the previous close" : "Labels in prices" }
+            say(.percentLabels(percentAxis))
         case .cycleAverages:
             if let why = whyNoAverages {
-                status = "m: " + why
+                say(.keyRefused(key: "m", why))
                 return []
             }
             setAverages(nextAverages)
-            status = averageBars.isEmpty ? "No moving averages"
-                : "Moving averages of " + averageBars.map(String.init).joined(separator: ", ") + " bars"
+            say(.averages(averageBars))
         case .nextPrimary: makeNextPrimary(at: time)
         case .mark:
             let point = cursor ?? slice.last
             mark = series.times[point]
-            status = "Marked " + (series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
-                : DateText.dayMonthYear(shownSeries.times[point])) + ": the header measures from here; Esc clears"
+            say(.marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
+                : DateText.dayMonthYear(shownSeries.times[point])))
         case .toggleTones:
             tones.toggle()
-            status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
+            say(.tones(tones))
             // The point shown sounds at once, so the pitch scale is heard from the first press.
             return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
         case .cycleStyle: return cycleStyle(at: time)
@@ -173,10 +176,7 @@ extension ViewerState {
     }
 
     /// Opens a panel at its top.
-    mutating func open(_ panel: Overlay) {
-        overlay = panel
-        panelScroll = 0
-    }
+    mutating func open(_ panel: Overlay) { panelState.open(panel) }
 
     /// The tone of the cursor's point when tones are on.
     func toneForCursor() -> [ViewerCommand] {
@@ -189,7 +189,7 @@ extension ViewerState {
         guard newRange != range || window != nil else { return }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            status = reason
+            say(.refused(reason))
         case .available(let newSlice):
             show(newSlice, range: newRange, window: nil, at: time)
         }
@@ -257,7 +257,7 @@ extension ViewerState {
             let cellsX = Double(options.charset.dotColumnsPerCell)
             let dotX = (Double(mouse.column - layout.chartX) + 0.5) * cellsX
             cursor = nearestPoint(toDotColumn: dotX)
-            overlay = .none
+            panelState.open(.none)
         case .release:
             break
         }
@@ -273,13 +273,13 @@ extension ViewerState {
             replaceSeries(loaded.series, at: time)
         }
         if case .appended(let rows) = change { appendRows(rows, at: time) }
-        var rules = followStatus ?? FollowStatus(name: series.name)
+        var rules = statusLine.followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
         case .keep: break
-        case .show(let text): status = text
-        case .clear: status = nil
+        case .show(let text): say(.note(text))
+        case .clear: say(nil)
         }
-        followStatus = rules
+        statusLine.followStatus = rules
     }
 
     /// Replaces the series (a followed file grew or was reloaded), keeping the range,
@@ -288,19 +288,20 @@ extension ViewerState {
     mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
         guard newSeries.count >= 2 else { return }
         let before = SeriesBefore(self, at: time)
-        series = newSeries
-        shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
-        (priceScale, index) = Self.scaledIndex(newSeries.prices)
+        let rebuilds = data.rebuilds, formatter = data.priceFormatter
+        data = ChartSeries(newSeries, clock: options.clock)
+        data.rebuilds = rebuilds + 1
+        // The new labels are taken when the change settles; until then a note words prices as before.
+        let labels = (formatter: data.priceFormatter, width: data.labelWidth)
+        data.priceFormatter = formatter
         if logAxis && whyNoLogAxis != nil {
             // A price at or below zero arrived: a log axis cannot show it.
-            logAxis = false
+            overlays.logAxis = false
             memory.log = nil
-            status = whyNoLogAxis
+            say(whyNoLogAxis.map(StatusMessage.refused))
         }
-        plotIndex = Self.plotIndex(of: newSeries.prices, scaled: index, log: logAxis)
-        refreshAverages()
-        seriesRebuilds += 1
-        settleSeries(after: before, labels: Self.priceLabels(index, priceScale, prices: newSeries.prices), at: time)
+        overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
+        settleSeries(after: before, labels: labels, at: time)
     }
 
     /// The rest of a change of series: the range or window, the labels, the morph and the
@@ -309,7 +310,7 @@ extension ViewerState {
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
         let newSeries = series
         // The other files compared are seen on the primary's new calendar.
-        if comparing { others = others.map { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
+        if comparing { comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
         let labels = (formatter: labels.formatter, width: comparing ? max(labels.width, Self.percentLabelWidth) : labels.width)
         let oldNewest = before.newest
         // How far every old index moves: anchored on the old newest point (0 when rows
@@ -319,11 +320,12 @@ extension ViewerState {
             ? anchor - (before.count - 1) : newSeries.count - before.count
         let running = before.running
         let cursorTime = before.cursorTime
-        priceFormatter = labels.formatter
+        data.priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = layout.withLabelWidth(labels.width)
         }
-        availability = ChartRange.allCases.map { newSeries.slice($0) }
+        data.availability = ChartRange.allCases.map { newSeries.slice($0) }
+        var (slice, range, window) = (slice, range, window)
         if let shown = window {
             // A window that ended on the newest point keeps ending there (as the ranges do),
             // as wide in points as it was; any other keeps its times.
@@ -352,7 +354,7 @@ extension ViewerState {
             memory.range = fallback.label
             slice = s
         }
-        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
+        view.show(slice, range: range, window: window, labelling: shownSeries)
         target = projection(for: slice)
         if var running {
             running.from = running.from.shifted(byPoints: offset)
@@ -373,13 +375,13 @@ extension ViewerState {
     mutating func hear(_ sound: SoundEvent, at time: Double) {
         switch sound {
         case .started(let duration, let note):
-            playback = (time, duration)
-            status = note
+            animation.play(from: time, for: duration)
+            say(.note(note))
         case .notPlayed(let note):
-            playback = nil
-            status = note
+            animation.stopPlayback()
+            say(.note(note))
         case .ended:
-            playback = nil
+            animation.stopPlayback()
         }
     }
 }

@@ -22,24 +22,21 @@ extension ViewerState {
                        at time: Double, morphing: Bool = true) {
         let onScreen = projection(at: time)
         morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
-        range = newRange
-        window = newWindow
         if let newWindow {
             memory.window = [newWindow.lowerBound, newWindow.upperBound]
         } else {
             memory.window = nil
             memory.range = newRange.label
         }
-        slice = newSlice
-        timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
+        view.show(newSlice, range: newRange, window: newWindow, labelling: shownSeries)
         target = projection(for: newSlice)
         morph = morphing && options.morphDuration > 0
             ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
-        if let c = cursor, !newSlice.contains(c) { cursor = nil }
+        pointer.keep(within: newSlice)
         if percentAxis, let reason = whyNoPercentAxis {
-            percentAxis = false
+            overlays.percentAxis = false
             memory.percent = nil
-            status = reason
+            say(.refused(reason))
         }
     }
 
@@ -64,7 +61,7 @@ extension ViewerState {
         let next = zoomIn ? shownPoints.zoomedIn(around: anchor, count: count)
             : shownPoints.zoomedOut(around: anchor, count: count)
         if next == shownPoints {
-            status = zoomIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
+            say(.zoomLimit(zoomingIn: zoomIn))
             return
         }
         show(points: next, at: time)
@@ -74,7 +71,7 @@ extension ViewerState {
     mutating func pan(byQuarters quarters: Int, at time: Double) {
         let next = shownPoints.panned(byQuarters: quarters, count: series.count)
         if next == shownPoints {
-            status = quarters < 0 ? "This is the start of the data" : "This is the newest point"
+            say(.panLimit(older: quarters < 0))
             return
         }
         show(points: next, at: time)
