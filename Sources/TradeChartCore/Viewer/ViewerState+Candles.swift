@@ -27,12 +27,15 @@ extension ViewerState {
     /// Bars per candle on screen at `time`. During a morph, the finer of its two groupings
     /// (where it starts and where it lands) while those candles still get their slot, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
-    public func barsPerCandle(at time: Double) -> Int {
+    public func barsPerCandle(at time: Double) -> Int { geometry(at: time).barsPerCandle }
+
+    /// Bars per candle at `time`, when `onScreen` is what is on screen then.
+    func barsPerCandle(at time: Double, onScreen: ChartProjection) -> Int {
         let still = barsPerCandle
         guard let morph, !morph.isFinished(at: time) else { return still }
         let start = barsPerCandle(dotsPerBar: abs(morph.from.x.scale))
         let fine = min(start, still), coarse = max(start, still)
-        let now = abs(projection(at: time).x.scale)
+        let now = abs(onScreen.x.scale)
         return Double(fine) * now >= candleSlotDots * (1 - 1e-9) ? fine : coarse
     }
 
@@ -45,17 +48,17 @@ extension ViewerState {
     }
 
     /// The candle under the cursor at `time`, when candles (or the volume pane) have their columns.
-    public func cursorCandle(at time: Double) -> Candle? {
-        guard let cursor = displayedCursor(at: time), let candleSeries = candles.series else { return nil }
-        return candleSeries.candle(candleBars(containing: cursor, size: barsPerCandle(at: time)))
+    public func cursorCandle(at time: Double) -> Candle? { geometry(at: time).cursorCandle }
+
+    /// The candle of `size` bars that holds `point`, when the candles have their columns.
+    func candle(at point: Int, size: Int) -> Candle? {
+        candles.series?.candle(candleBars(containing: point, size: size))
     }
 
-    /// The candles on screen at `time` under `projection`: the groups of the points drawn
-    /// (older ones sliding in during a morph too) that reach into the chart.
-    public func visibleCandles(at time: Double, projection p: ChartProjection) -> [Candle] {
+    /// The candles on screen in groups of `size` bars, of the points `drawn`, under the
+    /// projection `p`: the groups (older ones sliding in during a morph too) that reach into the chart.
+    func visibleCandles(size: Int, drawn: ClosedRange<Int>, projection p: ChartProjection) -> [Candle] {
         guard let candleSeries = candles.series else { return [] }
-        let size = barsPerCandle(at: time)
-        let drawn = drawnPoints(at: time)
         var first = drawn.lowerBound, last = drawn.upperBound
         if p.x.scale > 0 {
             // A candle's slot reaches `size` bars either side of its bars.
@@ -273,10 +276,10 @@ extension ViewerState {
 }
 
 extension ViewerState {
-    /// The cell column of the cursor's candle's wick, while candles are drawn.
-    func candleCursorColumn(at time: Double, projection: ChartProjection) -> Int? {
-        guard drawsCandles, let cursor = displayedCursor(at: time) else { return nil }
-        let bars = candleBars(containing: cursor, size: barsPerCandle(at: time))
+    /// The cell column of the wick of the candle of `size` bars under `cursor`, while candles are drawn.
+    func candleCursorColumn(cursor: Int, size: Int, projection: ChartProjection) -> Int? {
+        guard drawsCandles else { return nil }
+        let bars = candleBars(containing: cursor, size: size)
         let wick = CandleGeometry(first: bars.lowerBound, last: bars.upperBound, x: projection.x).wick
         return Clamp.int((Double(wick) / Double(options.charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
     }
