@@ -25,8 +25,9 @@ extension ViewerState {
     /// (a binary search or two, not a pass over the points). Rows out of order are
     /// sorted in and the index rebuilt (`PriceSeries.Growth.reordered`); prices beyond
     /// what draws unscaled (`PriceScale`) take the whole-series path.
-    mutating func appendRows(_ rows: NewRows, at time: Double) {
-        guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return }
+    /// Says why a log axis was turned off, if it was.
+    mutating func appendRows(_ rows: NewRows, at time: Double) -> StatusMessage? {
+        guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return nil }
         // Candles grow in place with rows in order that carry their bars; else they are sorted in with the series.
         let candlesGrow = candles.series == nil
             || (rows.bars?.count == rows.times.count && Self.inOrder(rows.times, after: series.times[series.count - 1]))
@@ -35,8 +36,7 @@ extension ViewerState {
             var grown = series
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
             if let old = candles.series { candles.series = Self.candles(old, times: series.times, appending: rows, grown: grown) }
-            replaceSeries(grown, at: time)
-            return
+            return replaceSeries(grown, at: time)
         }
         let before = SeriesBefore(self, at: time)
         let wasWhole = priceFormatter.significantDigits == nil && priceFormatter.decimals == 0
@@ -99,6 +99,7 @@ extension ViewerState {
             : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude) : PriceFormatter(forPricesAround: magnitude)
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
                      at: time)
+        return nil
     }
 
     /// Whether `times` rise strictly and start after `newest` (rows appended in order).

@@ -34,3 +34,30 @@ struct StatusLine: Sendable {
         if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
     }
 }
+
+/// What an event does to the status line: leaves it, clears it, or shows a message.
+enum StatusChange: Sendable, Equatable {
+    case keep
+    case clear
+    case show(StatusMessage)
+    /// A key's message: the line is cleared and shows it anew, so it is kept among the
+    /// messages again even when it was already shown.
+    case renew(StatusMessage)
+
+    /// Shows `message`, or leaves the line as it is without one.
+    static func showing(_ message: StatusMessage?) -> StatusChange { message.map(StatusChange.show) ?? .keep }
+}
+
+extension StatusLine {
+    /// Makes `change`.
+    mutating func apply(_ change: StatusChange) {
+        switch change {
+        case .keep: break
+        case .clear: say(nil)
+        case .show(let message): say(message)
+        case .renew(let message):
+            say(nil)
+            say(message)
+        }
+    }
+}

@@ -34,26 +34,23 @@ extension ViewerState {
     }
 
     /// Switches the log axis; a still chart redraws at once (the points keep their places in time).
-    mutating func setLogAxis(_ on: Bool) {
-        if on, let reason = whyNoLogAxis {
-            say(.refused(reason))
-            return
-        }
+    /// Says which axis it is, or why there is no log axis.
+    mutating func setLogAxis(_ on: Bool) -> StatusMessage {
+        if on, let reason = whyNoLogAxis { return .refused(reason) }
         overlays.logAxis = on
         memory.log = on ? true : nil
         overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
         target = projection(for: slice)
-        say(.scale(log: on))
+        return .scale(log: on)
     }
 
-    /// Switches the price labels between prices and percent from the reference price.
-    mutating func setPercentAxis(_ on: Bool) {
-        if on, let reason = whyNoPercentAxis {
-            say(.refused(reason))
-            return
-        }
+    /// Switches the price labels between prices and percent from the reference price;
+    /// says why not when they cannot be in percent.
+    mutating func setPercentAxis(_ on: Bool) -> StatusMessage? {
+        if on, let reason = whyNoPercentAxis { return .refused(reason) }
         overlays.percentAxis = on
         memory.percent = on ? true : nil
+        return nil
     }
 }

@@ -105,11 +105,8 @@ extension ViewerState {
 
     /// Makes the next file the primary (`Tab`): its calendar becomes the x axis, the
     /// range is cut again from its newest point, and the chart morphs there.
-    mutating func makeNextPrimary(at time: Double) {
-        guard let next = others.first else {
-            say(.nothingToCompare)
-            return
-        }
+    mutating func makeNextPrimary(at time: Double) -> StatusMessage {
+        guard let next = others.first else { return .nothingToCompare }
         let old = series
         let onScreen = projection(at: time)
         let oldSlice = slice
@@ -130,7 +127,7 @@ extension ViewerState {
             let i = min(series.lowerBound(of: t), series.count - 1)
             return slice.contains(i) ? i : nil
         }
-        say(.primary(file: series.name))
+        return .primary(file: series.name)
     }
 
     /// Puts `primary` (file number `file`) in front and `others` (with their file numbers)
@@ -199,24 +196,22 @@ extension ViewerState {
 /// Following several files: each file's looks reach the file wherever it is now.
 extension ViewerState {
     /// A look at the followed file number `file` (0 is the first on the command line).
-    mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) {
+    mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) -> StatusChange {
         guard file != primaryFile, let k = others.firstIndex(where: { $0.file == file }) else {
-            follow(change, at: time)
-            return
+            return follow(change, at: time)
         }
         let other = others[k]
         var grown = other.series
         switch change {
         case .updated(let loaded, _):
-            guard loaded.series.count >= 2 else { return }
+            guard loaded.series.count >= 2 else { return .keep }
             grown = loaded.series
         case .appended(let rows):
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
         case .waiting(let reason), .problem(let reason):
-            say(.note(reason))
-            return
+            return .show(.note(reason))
         case .none:
-            return
+            return .keep
         }
         comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file))
         let newTarget = projection(for: slice)
@@ -225,5 +220,6 @@ extension ViewerState {
             morph = running.retargeted(to: newTarget, at: time)
         }
         target = newTarget
+        return .keep
     }
 }

@@ -128,54 +128,38 @@ extension ViewerState {
 
     /// `c`: the next style. Candles need the open, high and low; when the file has them
     /// but they are not read yet, the host is asked to read them.
-    mutating func cycleStyle(at time: Double) -> [ViewerCommand] {
-        if comparing {
-            say(.keyRefused(key: "c", Self.notWhileComparing))
-            return []
-        }
+    mutating func cycleStyle(at time: Double) -> ([ViewerCommand], StatusMessage?) {
+        if comparing { return ([], .keyRefused(key: "c", Self.notWhileComparing)) }
         let next = candles.style.next
-        if next != .line, let why = candles.whyNoCandles(file: series.name) {
-            say(.keyRefused(key: "c", why))
-            return []
-        }
+        if next != .line, let why = candles.whyNoCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
         candles.style = next
         memory.style = next == .line ? nil : next.rawValue
-        let commands = askForMissingColumns()
-        if commands.isEmpty { say(styleNote()) }
-        return commands
+        return askForMissingColumns() ?? ([], styleNote())
     }
 
     /// `v`: the volume pane on or off.
-    mutating func toggleVolume(at time: Double) -> [ViewerCommand] {
-        if comparing {
-            say(.keyRefused(key: "v", Self.notWhileComparing))
-            return []
-        }
-        if !candles.volume, let why = candles.whyNoVolume(file: series.name) {
-            say(.keyRefused(key: "v", why))
-            return []
-        }
+    mutating func toggleVolume(at time: Double) -> ([ViewerCommand], StatusMessage?) {
+        if comparing { return ([], .keyRefused(key: "v", Self.notWhileComparing)) }
+        if !candles.volume, let why = candles.whyNoVolume(file: series.name) { return ([], .keyRefused(key: "v", why)) }
         candles.volume.toggle()
         memory.volume = candles.volume ? true : nil
-        let commands = askForMissingColumns()
-        if commands.isEmpty { say(candles.volume ? volumeNote() : .volumeHidden) }
+        let asked = askForMissingColumns() ?? ([], candles.volume ? volumeNote() : .volumeHidden)
         fitLayout(at: time)
-        return commands
+        return asked
     }
 
     /// Asks the host to read the columns what is shown needs and that are not read yet
-    /// (with those already read: a read replaces them), and says so on the status line.
-    mutating func askForMissingColumns() -> [ViewerCommand] {
+    /// (with those already read: a read replaces them), and what to say of it; nil when none are missing.
+    mutating func askForMissingColumns() -> ([ViewerCommand], StatusMessage)? {
         let missing = candles.missing.subtracting(candles.awaited)
-        guard !missing.isEmpty else { return [] }
+        guard !missing.isEmpty else { return nil }
         let fields = candles.loaded.union(candles.awaited).union(missing)
         candles.awaited = fields
         candles.asked.formUnion(missing)
         var names: [String] = []
         if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
         if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
-        say(.reading(columns: names, file: series.name))
-        return [.loadBars(fields)]
+        return ([.loadBars(fields)], .reading(columns: names, file: series.name))
     }
 
     /// What the status line says after a style switch.
@@ -218,7 +202,7 @@ extension ViewerState {
     // MARK: - The columns arrive
 
     /// The host read the file again with the columns asked for (or could not).
-    mutating func receive(_ load: BarLoad, at time: Double) {
+    mutating func receive(_ load: BarLoad, at time: Double) -> StatusChange {
         switch load {
         case .loaded(let loaded):
             let onScreen = projection(at: time)
@@ -229,21 +213,21 @@ extension ViewerState {
             let asked = candles.asked
             candles.asked = []
             if !candles.missing.isEmpty {
-                say(.columnsGone(file: series.name))
                 dropUnreadRequests()
+                return .show(.columnsGone(file: series.name))
             } else {
                 // Says what was asked for while they were read: the candles, the pane, or both.
                 var notes: [StatusMessage] = []
                 if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
                 if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
-                say(notes.isEmpty ? nil : notes.count == 1 ? notes[0] : .all(notes))
+                return notes.isEmpty ? .clear : .show(notes.count == 1 ? notes[0] : .all(notes))
             }
         case .failed(let reason):
             candles.awaited = []
             candles.asked = []
-            say(.note(reason))
             dropUnreadRequests()
             fitLayout(at: time)
+            return .show(.note(reason))
         }
     }
 

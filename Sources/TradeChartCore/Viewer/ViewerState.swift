@@ -63,36 +63,43 @@ public struct ViewerState: Sendable {
         var first = status.map(StatusMessage.note)
         if let note = opening.note { first = .refused(note) }
         if let candleNote { first = first.map { .all([$0, .refused(candleNote)]) } ?? .refused(candleNote) }
-        statusLine.say(first)
         target = projection(for: view.slice)
-        apply(viewSettings)
+        // The one place the opening's notes reach the status line (each is kept among the messages).
+        for message in [first] + apply(viewSettings, opening: first) { statusLine.say(message) }
     }
 
-    /// Applies what `view` asks for on opening, saying on the status line what cannot be.
-    mutating func apply(_ view: ViewSettings) {
-        let opening = statusLine.message
+    /// Applies what `view` asks for on opening (when the status line says `opening`), and
+    /// returns what the status line says of it in turn: what cannot be shown.
+    mutating func apply(_ view: ViewSettings, opening: StatusMessage?) -> [StatusMessage?] {
+        var said: [StatusMessage?] = []
+        var current = opening
+        func note(_ message: StatusMessage?) {
+            said.append(message)
+            current = message
+        }
         if let window = view.window {
             if let windowSlice = Self.windowSlice(series, window) {
-                show(windowSlice.slice, range: windowSlice.range, window: windowSlice.window, at: 0, morphing: false)
+                if let refused = show(windowSlice.slice, range: windowSlice.range, window: windowSlice.window, at: 0,
+                                      morphing: false) {
+                    note(refused)
+                }
             } else {
-                say(.noPricesInWindow(from: window.lowerBound, to: window.upperBound, showing: range.label))
+                note(.noPricesInWindow(from: window.lowerBound, to: window.upperBound, showing: range.label))
             }
         }
-        if view.log { setLogAxis(true) }
-        if view.percent { setPercentAxis(true) }
+        if view.log { note(setLogAxis(true)) }
+        if view.percent, let refused = setPercentAxis(true) { note(refused) }
         if !view.averages.isEmpty {
             if let why = whyNoAverages {
-                say(statusLine.message.map { .all([$0, .refused(why)]) } ?? .refused(why))
+                note(current.map { .all([$0, .refused(why)]) } ?? .refused(why))
             } else {
                 setAverages(view.averages)
             }
         }
         // Turning the axis on says so on a key; on opening only a refusal is news.
-        if statusLine.message == .scale(log: true) { say(opening) }
+        if current == .scale(log: true) { note(opening) }
+        return said
     }
-
-    /// Shows `message` on the status line (nil clears it).
-    mutating func say(_ message: StatusMessage?) { statusLine.say(message) }
 
     /// The scale for `prices` and the min-max index over the scaled prices. The index of
     /// the prices as they are tells their largest magnitude at no extra pass; it is built

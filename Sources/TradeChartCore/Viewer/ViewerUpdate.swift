@@ -10,15 +10,16 @@ extension ViewerState {
         settle(at: time)
         revision += 1
         let remembered = memory
-        var commands: [ViewerCommand]
+        var commands: [ViewerCommand] = []
+        var said = StatusChange.keep
         switch event {
         case .key(let key):
             animation.stopPlayback()
-            commands = handleKey(key, at: time)
+            (commands, said) = handleKey(key, at: time)
         case .mouse(let mouse):
             animation.stopPlayback()
             let shown = cursor
-            handleMouse(mouse, at: time)
+            said = .showing(handleMouse(mouse, at: time))
             commands = cursor != shown ? toneForCursor() : []
         case .resize(let columns, let rows):
             layout = layout.resized(columns: columns, rows: rows)
@@ -26,25 +27,21 @@ extension ViewerState {
             morph = nil
             target = projection(for: slice)
             if let panel { panelState.scroll(to: panelScroll, end: panel.maxScroll) }
-            commands = []
         case .follow(let change):
-            followFile(0, change, at: time)
-            commands = []
+            said = followFile(0, change, at: time)
         case .followFile(let file, let change):
-            followFile(file, change, at: time)
-            commands = []
+            said = followFile(file, change, at: time)
         case .sound(let sound):
-            hear(sound, at: time)
-            commands = []
+            said = hear(sound, at: time)
         case .note(let text):
-            say(.note(text))
-            commands = []
+            said = .show(.note(text))
         case .bars(let load):
-            receive(load, at: time)
-            commands = []
+            said = receive(load, at: time)
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
         }
+        // The one place an event changes the status line.
+        statusLine.apply(said)
         if memory != remembered { commands.insert(.remember(memory), at: 0) }
         return commands
     }
@@ -56,13 +53,15 @@ extension ViewerState {
 
     // MARK: - Keys
 
-    mutating func handleKey(_ key: KeyPress, at time: Double) -> [ViewerCommand] {
+    /// A key press: what the host must do, and what the status line says (a key clears
+    /// it, unless it only scrolled or closed a panel).
+    mutating func handleKey(_ key: KeyPress, at time: Double) -> ([ViewerCommand], StatusChange) {
         let action = KeyMap.action(for: key)
         if overlay != .none {
             // Up, Down, the Page keys, Home and End scroll the panel.
             if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
                 panelState.scroll(to: scroll, end: panel.maxScroll)
-                return []
+                return ([], .keep)
             }
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
             // any other key closes it and does what it does.
@@ -70,19 +69,15 @@ extension ViewerState {
                 || (action == .describe && overlay != .help && overlay != .messages)
                 || (action == .messages && overlay == .messages)
             panelState.open(.none)
-            if closesOnly { return [] }
+            if closesOnly { return ([], .keep) }
         }
-        say(nil)
         if case .scroll = action {
             // Nothing to scroll without a panel.
-            say(.noPanelToScroll(key: key.name))
-            return []
+            return ([], .renew(.noPanelToScroll(key: key.name)))
         }
-        guard let action else {
-            say(.unboundKey(key: key.name))
-            return []
-        }
-        return perform(action, at: time)
+        guard let action else { return ([], .renew(.unboundKey(key: key.name))) }
+        let (commands, note) = perform(action, at: time)
+        return (commands, note.map(StatusChange.renew) ?? .clear)
     }
 
     /// Where a key scrolls the open panel to (nil: the key does not scroll).
@@ -96,83 +91,73 @@ extension ViewerState {
         }
     }
 
-    mutating func perform(_ action: ViewerAction, at time: Double) -> [ViewerCommand] {
+    /// Does what `action` asks: what the host must do, and the message it has for the status line.
+    mutating func perform(_ action: ViewerAction, at time: Double) -> ([ViewerCommand], StatusMessage?) {
         switch action {
-        case .selectRange(let range): select(range, at: time)
-        case .shorterRange: stepRange(by: -1, at: time)
-        case .longerRange: stepRange(by: 1, at: time)
+        case .selectRange(let range): return ([], select(range, at: time))
+        case .shorterRange: return ([], stepRange(by: -1, at: time))
+        case .longerRange: return ([], stepRange(by: 1, at: time))
         case .step(let steps) where drawsCandles:
             stepCandles(steps)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .firstPoint where drawsCandles:
             cursor = candleBars(containing: slice.first, size: barsPerCandle).upperBound
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .step(let steps) where abs(steps) == 1:
             stepCursor(steps, at: time)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .step(let steps):
             moveCursor(steps: steps)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .firstPoint:
             cursor = slice.first
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .lastPoint:
             cursor = slice.last
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .dismiss:
             // Esc: the mark first (it is what a measurement ends with), then the cursor.
             if mark != nil {
                 mark = nil
-                say(.markCleared)
-            } else {
-                cursor = nil
+                return ([], .markCleared)
             }
+            cursor = nil
         case .describe:
             if options.showsPanels {
                 open(.text(title: "\(spanLabel) in words", lines: descriptionLines))
             }
         case .messages: if options.showsPanels { open(.messages) }
         case .scroll: break
-        case .listen: return [.playAudiograph(series: series, slice: slice)]
-        case .zoomIn: zoom(in: true, around: cursor, at: time)
-        case .zoomOut: zoom(in: false, around: cursor, at: time)
-        case .pan(let quarters): pan(byQuarters: quarters, at: time)
-        case .toggleLogAxis: setLogAxis(!logAxis)
+        case .listen: return ([.playAudiograph(series: series, slice: slice)], nil)
+        case .zoomIn: return ([], zoom(in: true, around: cursor, at: time))
+        case .zoomOut: return ([], zoom(in: false, around: cursor, at: time))
+        case .pan(let quarters): return ([], pan(byQuarters: quarters, at: time))
+        case .toggleLogAxis: return ([], setLogAxis(!logAxis))
         case .togglePercentAxis:
-            if comparing {
-                say(.percentWhileComparing)
-                return []
-            }
-            if !percentAxis, let reason = whyNoPercentAxis {
-                say(.refused(reason))
-                return []
-            }
-            setPercentAxis(!percentAxis)
-            say(.percentLabels(percentAxis))
+            if comparing { return ([], .percentWhileComparing) }
+            if !percentAxis, let reason = whyNoPercentAxis { return ([], .refused(reason)) }
+            _ = setPercentAxis(!percentAxis)
+            return ([], .percentLabels(percentAxis))
         case .cycleAverages:
-            if let why = whyNoAverages {
-                say(.keyRefused(key: "m", why))
-                return []
-            }
+            if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
-            say(.averages(averageBars))
-        case .nextPrimary: makeNextPrimary(at: time)
+            return ([], .averages(averageBars))
+        case .nextPrimary: return ([], makeNextPrimary(at: time))
         case .mark:
             let point = cursor ?? slice.last
             mark = series.times[point]
-            say(.marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
+            return ([], .marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
                 : DateText.dayMonthYear(shownSeries.times[point])))
         case .toggleTones:
             tones.toggle()
-            say(.tones(tones))
             // The point shown sounds at once, so the pitch scale is heard from the first press.
-            return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
+            return (tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : [], .tones(tones))
         case .cycleStyle: return cycleStyle(at: time)
         case .toggleVolume: return toggleVolume(at: time)
         case .help: if options.showsPanels { open(.help) }
-        case .quit: return [.stopSound, .quit(status: 0)]
+        case .quit: return ([.stopSound, .quit(status: 0)], nil)
         }
-        return []
+        return ([], nil)
     }
 
     /// Opens a panel at its top.
@@ -184,21 +169,21 @@ extension ViewerState {
         return [.playTone(frequency: toneFrequency(of: cursor))]
     }
 
-    /// Switches to `newRange`, morphing from whatever is on screen at `time`.
-    mutating func select(_ newRange: ChartRange, at time: Double) {
-        guard newRange != range || window != nil else { return }
+    /// Switches to `newRange`, morphing from whatever is on screen at `time`; says why not when it cannot.
+    mutating func select(_ newRange: ChartRange, at time: Double) -> StatusMessage? {
+        guard newRange != range || window != nil else { return nil }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            say(.refused(reason))
+            return .refused(reason)
         case .available(let newSlice):
-            show(newSlice, range: newRange, window: nil, at: time)
+            return show(newSlice, range: newRange, window: nil, at: time)
         }
     }
 
     /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one (from
     /// a free window: the range nearest to it, then on).
-    mutating func stepRange(by step: Int, at time: Double) {
-        if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
+    mutating func stepRange(by step: Int, at time: Double) -> StatusMessage? {
+        ChartRange(rawValue: range.rawValue + step).flatMap { select($0, at: time) }
     }
 
     /// Moves the cursor by `steps` points exactly (Shift, PgUp, PgDn). A hidden cursor
@@ -238,22 +223,22 @@ extension ViewerState {
 
     // MARK: - Mouse
 
-    mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
+    mutating func handleMouse(_ mouse: MouseInput, at time: Double) -> StatusMessage? {
         let overChart = layout.chartContains(column: mouse.column, row: mouse.row)
         switch mouse.action {
         case .wheelUp where overChart, .wheelDown where overChart:
             // Over the chart the wheel zooms around the point under the pointer.
             let dotX = (Double(mouse.column - layout.chartX) + 0.5) * Double(options.charset.dotColumnsPerCell)
-            zoom(in: mouse.action == .wheelUp, around: nearestPoint(toDotColumn: dotX), at: time)
+            return zoom(in: mouse.action == .wheelUp, around: nearestPoint(toDotColumn: dotX), at: time)
         case .wheelUp:
-            stepRange(by: -1, at: time)
+            return stepRange(by: -1, at: time)
         case .wheelDown:
-            stepRange(by: 1, at: time)
+            return stepRange(by: 1, at: time)
         case .press where mouse.row == layout.bottomRow && rangeBar.range(atColumn: mouse.column) != nil:
-            if let clicked = rangeBar.range(atColumn: mouse.column) { select(clicked, at: time) }
+            return rangeBar.range(atColumn: mouse.column).flatMap { select($0, at: time) }
         case .press, .drag:
             guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
-            else { return }
+            else { return nil }
             let cellsX = Double(options.charset.dotColumnsPerCell)
             let dotX = (Double(mouse.column - layout.chartX) + 0.5) * cellsX
             cursor = nearestPoint(toDotColumn: dotX)
@@ -261,32 +246,36 @@ extension ViewerState {
         case .release:
             break
         }
+        return nil
     }
 
     // MARK: - Following and sound
 
     /// A look at the followed input: new rows replace the series; the status line says
     /// what the follower's rules say.
-    mutating func follow(_ change: FollowChange, at time: Double) {
+    mutating func follow(_ change: FollowChange, at time: Double) -> StatusChange {
+        var said = StatusChange.keep
         if case .updated(let loaded, _) = change {
             candles.take(loaded)
-            replaceSeries(loaded.series, at: time)
+            said = .showing(replaceSeries(loaded.series, at: time))
         }
-        if case .appended(let rows) = change { appendRows(rows, at: time) }
+        if case .appended(let rows) = change { said = .showing(appendRows(rows, at: time)) }
         var rules = statusLine.followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
         case .keep: break
-        case .show(let text): say(.note(text))
-        case .clear: say(nil)
+        case .show(let text): said = .show(.note(text))
+        case .clear: said = .clear
         }
         statusLine.followStatus = rules
+        return said
     }
 
     /// Replaces the series (a followed file grew or was reloaded), keeping the range,
     /// the cursor on the same moment, and a running morph going (from what is on
-    /// screen to the new target, no jump).
-    mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
-        guard newSeries.count >= 2 else { return }
+    /// screen to the new target, no jump). Says why a log axis was turned off, if it was.
+    @discardableResult
+    mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) -> StatusMessage? {
+        guard newSeries.count >= 2 else { return nil }
         let before = SeriesBefore(self, at: time)
         let rebuilds = data.rebuilds, formatter = data.priceFormatter
         data = ChartSeries(newSeries, clock: options.clock)
@@ -294,14 +283,16 @@ extension ViewerState {
         // The new labels are taken when the change settles; until then a note words prices as before.
         let labels = (formatter: data.priceFormatter, width: data.labelWidth)
         data.priceFormatter = formatter
-        if logAxis && whyNoLogAxis != nil {
+        var note: StatusMessage?
+        if logAxis, let why = whyNoLogAxis {
             // A price at or below zero arrived: a log axis cannot show it.
             overlays.logAxis = false
             memory.log = nil
-            say(whyNoLogAxis.map(StatusMessage.refused))
+            note = .refused(why)
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
         settleSeries(after: before, labels: labels, at: time)
+        return note
     }
 
     /// The rest of a change of series: the range or window, the labels, the morph and the
@@ -372,16 +363,17 @@ extension ViewerState {
     }
 
     /// The audiograph started (the cursor follows the sound), could not start, or ended.
-    mutating func hear(_ sound: SoundEvent, at time: Double) {
+    mutating func hear(_ sound: SoundEvent, at time: Double) -> StatusChange {
         switch sound {
         case .started(let duration, let note):
             animation.play(from: time, for: duration)
-            say(.note(note))
+            return .show(.note(note))
         case .notPlayed(let note):
             animation.stopPlayback()
-            say(.note(note))
+            return .show(.note(note))
         case .ended:
             animation.stopPlayback()
+            return .keep
         }
     }
 }

@@ -17,9 +17,10 @@ extension ViewerState {
     }
 
     /// Shows `newSlice` (of the fixed range `range`, or the free `window`), morphing from
-    /// whatever is on screen at `time`.
+    /// whatever is on screen at `time`; says why percent labels were turned off, if they were.
+    @discardableResult
     mutating func show(_ newSlice: RangeSlice, range newRange: ChartRange, window newWindow: ClosedRange<Int64>?,
-                       at time: Double, morphing: Bool = true) {
+                       at time: Double, morphing: Bool = true) -> StatusMessage? {
         let onScreen = projection(at: time)
         morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
         if let newWindow {
@@ -33,22 +34,20 @@ extension ViewerState {
         morph = morphing && options.morphDuration > 0
             ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
         pointer.keep(within: newSlice)
-        if percentAxis, let reason = whyNoPercentAxis {
-            overlays.percentAxis = false
-            memory.percent = nil
-            say(.refused(reason))
-        }
+        guard percentAxis, let reason = whyNoPercentAxis else { return nil }
+        overlays.percentAxis = false
+        memory.percent = nil
+        return .refused(reason)
     }
 
     /// Shows the points `points`: all of them is MAX, anything less a free window.
-    mutating func show(points: PointWindow, at time: Double) {
+    mutating func show(points: PointWindow, at time: Double) -> StatusMessage? {
         if points.first == 0 && points.last == series.count - 1, let all = availability(of: .max).slice {
-            show(all, range: .max, window: nil, at: time)
-            return
+            return show(all, range: .max, window: nil, at: time)
         }
-        guard let next = Self.windowSlice(series, series.times[points.first]...series.times[points.last]) else { return }
-        guard next.slice.first != slice.first || next.slice.last != slice.last || window == nil else { return }
-        show(next.slice, range: next.range, window: next.window, at: time)
+        guard let next = Self.windowSlice(series, series.times[points.first]...series.times[points.last]) else { return nil }
+        guard next.slice.first != slice.first || next.slice.last != slice.last || window == nil else { return nil }
+        return show(next.slice, range: next.range, window: next.window, at: time)
     }
 
     /// The points shown, as a window.
@@ -56,24 +55,18 @@ extension ViewerState {
 
     /// `[` (in) and `]` (out): half or twice the width, around `anchor` when given (the
     /// cursor, the point under the mouse), else keeping the newest point at the right edge.
-    mutating func zoom(in zoomIn: Bool, around anchor: Int?, at time: Double) {
+    mutating func zoom(in zoomIn: Bool, around anchor: Int?, at time: Double) -> StatusMessage? {
         let count = series.count
         let next = zoomIn ? shownPoints.zoomedIn(around: anchor, count: count)
             : shownPoints.zoomedOut(around: anchor, count: count)
-        if next == shownPoints {
-            say(.zoomLimit(zoomingIn: zoomIn))
-            return
-        }
-        show(points: next, at: time)
+        if next == shownPoints { return .zoomLimit(zoomingIn: zoomIn) }
+        return show(points: next, at: time)
     }
 
     /// `<` and `>`: a quarter of the window towards older (negative) or newer points.
-    mutating func pan(byQuarters quarters: Int, at time: Double) {
+    mutating func pan(byQuarters quarters: Int, at time: Double) -> StatusMessage? {
         let next = shownPoints.panned(byQuarters: quarters, count: series.count)
-        if next == shownPoints {
-            say(.panLimit(older: quarters < 0))
-            return
-        }
-        show(points: next, at: time)
+        if next == shownPoints { return .panLimit(older: quarters < 0) }
+        return show(points: next, at: time)
     }
 }

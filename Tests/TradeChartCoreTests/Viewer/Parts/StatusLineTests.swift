@@ -23,6 +23,26 @@ struct StatusLineTests {
         #expect(line.messages.last == "note \(StatusLine.messageLimit + 4)")
     }
 
+    @Test func aChangeKeepsClearsShowsOrRenews() {
+        var line = StatusLine(followed: nil)
+        line.apply(.show(.zoomLimit(zoomingIn: false)))
+        line.apply(.keep)
+        #expect(line.message == .zoomLimit(zoomingIn: false))
+        line.apply(.show(.zoomLimit(zoomingIn: false)))
+        #expect(line.messages.count == 1, "shown again while shown: kept once")
+        line.apply(.renew(.zoomLimit(zoomingIn: false)))
+        #expect(line.messages.count == 2, "a key says it anew: kept again")
+        line.apply(.clear)
+        #expect(line.message == nil)
+    }
+
+    @Test func aKeyThatSaysWhatItSaidBeforeIsKeptAgain() {
+        var v = ViewerState(series: TestSeries.daily(days: 600), range: .max, columns: 100, rows: 30)
+        _ = v.handle(.key(.character("]")), at: 0)
+        _ = v.handle(.key(.character("]")), at: 1)
+        #expect(v.messages == ["All the data is shown", "All the data is shown"])
+    }
+
     @Test func followingAFileSetsItsRules() {
         #expect(StatusLine(followed: "live.csv").followStatus != nil)
         #expect(StatusLine(followed: nil).followStatus == nil)
