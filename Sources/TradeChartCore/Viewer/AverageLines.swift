@@ -40,7 +40,6 @@ extension ViewerState {
     /// Shows the averages of `bars` bars (none for an empty list).
     mutating func setAverages(_ bars: [Int]) {
         overlays.averageBars = bars
-        memory.averages = bars.isEmpty ? nil : bars
         refreshAverages()
     }
 

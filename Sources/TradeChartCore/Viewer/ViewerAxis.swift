@@ -38,7 +38,6 @@ extension ViewerState {
     mutating func setLogAxis(_ on: Bool) -> StatusMessage {
         if on, let reason = whyNoLogAxis { return .refused(reason) }
         overlays.logAxis = on
-        memory.log = on ? true : nil
         overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
         target = projection(for: slice)
@@ -50,7 +49,6 @@ extension ViewerState {
     mutating func setPercentAxis(_ on: Bool) -> StatusMessage? {
         if on, let reason = whyNoPercentAxis { return .refused(reason) }
         overlays.percentAxis = on
-        memory.percent = on ? true : nil
         return nil
     }
 }

@@ -133,7 +133,6 @@ extension ViewerState {
         let next = candles.style.next
         if next != .line, let why = candles.whyNoCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
         candles.style = next
-        memory.style = next == .line ? nil : next.rawValue
         return askForMissingColumns() ?? ([], styleNote())
     }
 
@@ -142,7 +141,6 @@ extension ViewerState {
         if comparing { return ([], .keyRefused(key: "v", Self.notWhileComparing)) }
         if !candles.volume, let why = candles.whyNoVolume(file: series.name) { return ([], .keyRefused(key: "v", why)) }
         candles.volume.toggle()
-        memory.volume = candles.volume ? true : nil
         let asked = askForMissingColumns() ?? ([], candles.volume ? volumeNote() : .volumeHidden)
         fitLayout(at: time)
         return asked
@@ -233,8 +231,8 @@ extension ViewerState {
 
     /// Gives up what cannot be shown: the style back to the line, the pane down.
     mutating func dropUnreadRequests() {
-        if !candles.loaded.contains(.prices) { candles.style = .line; memory.style = nil }
-        if !candles.loaded.contains(.volume) { candles.volume = false; memory.volume = nil }
+        if !candles.loaded.contains(.prices) { candles.style = .line }
+        if !candles.loaded.contains(.volume) { candles.volume = false }
     }
 }
 

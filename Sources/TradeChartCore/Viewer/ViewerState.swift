@@ -30,7 +30,8 @@ public struct ViewerState: Sendable {
     public internal(set) var revision = 0
 
     /// A viewer on `series`, opening on `range` (or the default range), sized to the terminal.
-    /// `memory` is what the host remembers about the file; the viewer keeps its range in it.
+    /// `memory` is what the host remembers about the file; the viewer keeps its settings in it
+    /// (see `RememberedSettings`).
     /// `view` asks for a window, a log or percent axis and moving averages (from the
     /// command line or the remembered state); a window asked for wins over `range`.
     public init(series: PriceSeries, range requested: ChartRange? = nil, options: ViewerOptions = .init(),
@@ -65,7 +66,10 @@ public struct ViewerState: Sendable {
         if let candleNote { first = first.map { .all([$0, .refused(candleNote)]) } ?? .refused(candleNote) }
         target = projection(for: view.slice)
         // The one place the opening's notes reach the status line (each is kept among the messages).
-        for message in [first] + apply(viewSettings, opening: first) { statusLine.say(message) }
+        let opened = rememberedSettings
+        let said = apply(viewSettings, opening: first)
+        remember(changesSince: opened)
+        for message in [first] + said { statusLine.say(message) }
     }
 
     /// Applies what `view` asks for on opening (when the status line says `opening`), and

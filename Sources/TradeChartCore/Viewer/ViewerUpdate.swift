@@ -9,7 +9,7 @@ extension ViewerState {
         if case .followFile(_, .none) = event { return [] }
         settle(at: time)
         revision += 1
-        let remembered = memory
+        let remembered = memory, settings = rememberedSettings
         var commands: [ViewerCommand] = []
         var said = StatusChange.keep
         switch event {
@@ -42,6 +42,7 @@ extension ViewerState {
         }
         // The one place an event changes the status line.
         statusLine.apply(said)
+        remember(changesSince: settings)
         if memory != remembered { commands.insert(.remember(memory), at: 0) }
         return commands
     }
@@ -287,7 +288,6 @@ extension ViewerState {
         if logAxis, let why = whyNoLogAxis {
             // A price at or below zero arrived: a log axis cannot show it.
             overlays.logAxis = false
-            memory.log = nil
             note = .refused(why)
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
@@ -330,10 +330,8 @@ extension ViewerState {
                 slice = next.slice
                 range = next.range
                 window = next.window
-                memory.window = [next.window.lowerBound, next.window.upperBound]
             } else {
                 window = nil
-                memory.window = nil
             }
         }
         if window != nil {
@@ -342,7 +340,6 @@ extension ViewerState {
             slice = s
         } else if let fallback = newSeries.defaultRange(), let s = availability(of: fallback).slice {
             range = fallback
-            memory.range = fallback.label
             slice = s
         }
         view.show(slice, range: range, window: window, labelling: shownSeries)

@@ -23,12 +23,6 @@ extension ViewerState {
                        at time: Double, morphing: Bool = true) -> StatusMessage? {
         let onScreen = projection(at: time)
         morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
-        if let newWindow {
-            memory.window = [newWindow.lowerBound, newWindow.upperBound]
-        } else {
-            memory.window = nil
-            memory.range = newRange.label
-        }
         view.show(newSlice, range: newRange, window: newWindow, labelling: shownSeries)
         target = projection(for: newSlice)
         morph = morphing && options.morphDuration > 0
@@ -36,7 +30,6 @@ extension ViewerState {
         pointer.keep(within: newSlice)
         guard percentAxis, let reason = whyNoPercentAxis else { return nil }
         overlays.percentAxis = false
-        memory.percent = nil
         return .refused(reason)
     }
 
