@@ -12,6 +12,15 @@ struct RememberedSettings: Sendable, Equatable {
     var style: ChartStyle
     var volume: Bool
 
+    /// Writes into `memory` what an opening decides whatever was remembered: the fixed
+    /// range it opens on, the style and the pane (a window and the axis are written when
+    /// they are applied, as changes).
+    func writeOpening(into memory: inout RememberedView) {
+        memory.range = range.label
+        memory.style = style == .line ? nil : style.rawValue
+        memory.volume = volume ? true : nil
+    }
+
     /// Writes into `memory` each setting that differs from `before`.
     func write(into memory: inout RememberedView, since before: RememberedSettings) {
         if window != before.window || (window == nil && range != before.range) {

@@ -53,13 +53,10 @@ public struct ViewerState: Sendable {
         })
         let (candles, candleNote) = Self.opening(wanted, file: series.name, comparing: !otherSeries.isEmpty)
         self.candles = candles
-        self.memory.style = candles.style == .line ? nil : candles.style.rawValue
-        self.memory.volume = candles.volume ? true : nil
         let layout = ChartLayout(columns: columns, rows: rows,
                                  labelWidth: otherSeries.isEmpty ? data.labelWidth : max(data.labelWidth, Self.percentLabelWidth),
                                  volume: candles.drawsVolume && otherSeries.isEmpty)
         let opening = OpeningRange(series: series, requested: requested, availability: data.availability)
-        self.memory.range = opening.range.label
         view = ViewWindow(opening.slice, range: opening.range, labelling: data.shownSeries, layout: layout)
         var first = status.map(StatusMessage.note)
         if let note = opening.note { first = .refused(note) }
@@ -67,6 +64,7 @@ public struct ViewerState: Sendable {
         target = projection(for: view.slice)
         // The one place the opening's notes reach the status line (each is kept among the messages).
         let opened = rememberedSettings
+        opened.writeOpening(into: &self.memory)
         let said = apply(viewSettings, opening: first)
         remember(changesSince: opened)
         for message in [first] + said { statusLine.say(message) }

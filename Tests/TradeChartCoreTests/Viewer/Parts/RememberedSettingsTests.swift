@@ -42,3 +42,11 @@ struct RememberedSettingsTests {
         #expect(v.handle(.key(.left), at: 3).isEmpty, "the cursor is not remembered")
     }
 }
+
+extension RememberedSettingsTests {
+    @Test func anOpeningWritesItsRangeStyleAndPaneOnly() {
+        var memory = RememberedView(range: "5Y", theme: "light", log: true, style: "ohlc", volume: true)
+        before.writeOpening(into: &memory)
+        #expect(memory == RememberedView(range: "1Y", theme: "light", log: true))
+    }
+}
