@@ -6,24 +6,24 @@
 ///
 /// Invariant: every part is of the same moment and the same projection, because
 /// `init(_:at:)` works them all out together.
-public struct FrameGeometry: Sendable {
-    public let time: Double
+struct FrameGeometry: Sendable {
+    let time: Double
     /// What is on screen at `time`.
-    public let projection: ChartProjection
+    let projection: ChartProjection
     /// The points drawn: the range, plus during a morph the older points sliding in or out.
-    public let drawn: ClosedRange<Int>
+    let drawn: ClosedRange<Int>
     /// Bars per candle on screen.
-    public let barsPerCandle: Int
+    let barsPerCandle: Int
     /// The point the cursor shows (the one sounding while the audiograph plays), nil when hidden.
-    public let cursor: Int?
+    let cursor: Int?
     /// The candles on screen, when candles, OHLC bars or the volume pane are drawn.
-    public let candles: [Candle]
+    let candles: [Candle]
     /// The candle under the cursor, when the candles have their columns.
-    public let cursorCandle: Candle?
+    let cursorCandle: Candle?
     /// The cell column of the cursor's candle's wick, while candles are drawn.
-    public let candleCursorColumn: Int?
+    let candleCursorColumn: Int?
 
-    public init(_ state: ViewerState, at time: Double) {
+    init(_ state: ViewerState, at time: Double) {
         self.time = time
         let projection = state.projection(at: time)
         self.projection = projection
@@ -41,5 +41,5 @@ public struct FrameGeometry: Sendable {
 
 extension ViewerState {
     /// Where the state lands on the screen at `time`.
-    public func geometry(at time: Double) -> FrameGeometry { FrameGeometry(self, at: time) }
+    func geometry(at time: Double) -> FrameGeometry { FrameGeometry(self, at: time) }
 }

@@ -1,7 +1,7 @@
 /// What the status line says, as a value: the update chooses a message and its
 /// arguments, `text` words it (the one place the words are), the view draws the words
 /// and `!` lists them. Nothing reads the words back to decide anything.
-public enum StatusMessage: Sendable, Equatable {
+enum StatusMessage: Sendable, Equatable {
     /// A note from outside the update, worded already: the launch's notes, the host's
     /// (the state file, the sound), the loader's and the follower's reports.
     case note(String)
@@ -52,7 +52,7 @@ public enum StatusMessage: Sendable, Equatable {
     case noPricesInWindow(from: Int64, to: Int64, showing: String)
 
     /// The words on the status line.
-    public var text: String {
+    var text: String {
         switch self {
         case .note(let text), .refused(let text): text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")

@@ -4,7 +4,7 @@ public struct ViewerView: Sendable {
     public let state: ViewerState
     public let time: Double
     /// Where the state lands on the screen at `time`: worked out once, read by every part.
-    public let geometry: FrameGeometry
+    let geometry: FrameGeometry
 
     public init(state: ViewerState, time: Double) {
         self.state = state
