@@ -39,8 +39,7 @@ extension ViewerState {
 
     /// Shows the averages of `bars` bars (none for an empty list).
     mutating func setAverages(_ bars: [Int]) {
-        averageBars = bars
-        memory.averages = bars.isEmpty ? nil : bars
+        overlays.averageBars = bars
         refreshAverages()
     }
 
@@ -52,11 +51,7 @@ extension ViewerState {
 
     /// Computes the averages for the series and axis shown.
     mutating func refreshAverages() {
-        let prices = series.prices
-        let log = logAxis, scale = priceScale
-        averages = averageBars.map { bars in
-            AverageLine(MovingAverage(bars: bars, prices: prices), plotted: { Glibc.log($0) }, scale: scale, log: log)
-        }
+        overlays.refreshAverages(series.prices, scale: priceScale)
     }
 
     /// `MA20 12,034.50  MA50 11,987.10`: each average's value at `point` (a dash before it has one).

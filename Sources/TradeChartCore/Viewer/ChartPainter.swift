@@ -4,13 +4,12 @@
 /// cursor line, the cursor over the baseline; the cursor's point and the mark are drawn
 /// on top), and the volume pane under it.
 enum ChartPainter {
-    static func paint(state: ViewerState, time: Double, into frame: inout Frame) {
-        let projection = state.projection(at: time)
+    static func paint(state: ViewerState, geometry: FrameGeometry, into frame: inout Frame) {
+        let projection = geometry.projection
         let layout = state.layout
         let charset = state.options.charset
-        let drawn = state.drawnPoints(at: time)
-        let candles = state.drawsCandles || state.drawsVolume ? state.visibleCandles(at: time, projection: projection) : []
-        let price = PriceLayer(state: state, time: time, projection: projection, candles: candles)
+        let drawn = geometry.drawn
+        let price = PriceLayer(state: state, geometry: geometry)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
         // Each average from its first full window on.
@@ -69,9 +68,9 @@ enum ChartPainter {
         var markerRow = -1
         var markerStyle = lineStyle
         // Over candles the cursor runs through the wick of its candle, without a marker.
-        if let column = state.candleCursorColumn(at: time, projection: projection) {
+        if let column = geometry.candleCursorColumn {
             cursorColumn = column
-        } else if let cursor = state.displayedCursor(at: time) {
+        } else if let cursor = geometry.cursor {
             (cursorColumn, markerRow) = cell(of: cursor)
             let price = state.series.prices[cursor]
             markerStyle = CellStyle(price >= state.baselinePrice ? .rising : .falling, .bold)
@@ -81,7 +80,7 @@ enum ChartPainter {
         if let marked = state.markedPoint, drawn.contains(marked) { mark = cell(of: marked) }
         // Following a file: the newest point glows (the terminal blinks it).
         var live = (column: -1, row: -1)
-        if state.options.live && !state.isAnimating(at: time) && !state.drawsCandles { live = cell(of: state.series.count - 1) }
+        if state.options.live && !state.isAnimating(at: geometry.time) && !state.drawsCandles { live = cell(of: state.series.count - 1) }
         // In ASCII the line uses ' - _ | : so the cursor and the baseline take glyphs of their own.
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
@@ -123,7 +122,7 @@ enum ChartPainter {
                 frame[layout.chartX + column, layout.chartY + row] = cell
             }
         }
-        VolumePane.paint(state: state, projection: projection, candles: candles, cursorColumn: cursorColumn, into: &frame)
+        VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
     }
 }
 

@@ -8,9 +8,10 @@ struct PriceLayer {
     var second: DotCanvas?
     var secondStyle: CellStyle
 
-    /// The layer of `state` at `time` under `projection`; `candles` are the candles on
-    /// screen (see `ViewerState.visibleCandles`), used when candles or OHLC bars are drawn.
-    init(state: ViewerState, time: Double, projection: ChartProjection, candles: [Candle]) {
+    /// The layer of `state` where `geometry` puts it (its candles are used when candles or
+    /// OHLC bars are drawn).
+    init(state: ViewerState, geometry: FrameGeometry) {
+        let projection = geometry.projection, candles = geometry.candles
         let layout = state.layout
         let charset = state.options.charset
         first = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
@@ -27,7 +28,7 @@ struct PriceLayer {
             second = falling
             secondStyle = CellStyle(.falling)
         } else {
-            LineRasterizer.drawLine(state.plotIndex, points: state.drawnPoints(at: time), x: projection.x, y: projection.y,
+            LineRasterizer.drawLine(state.plotIndex, points: geometry.drawn, x: projection.x, y: projection.y,
                                     into: &first)
             firstStyle = CellStyle(projection.rising ? .rising : .falling)
             secondStyle = firstStyle
@@ -50,8 +51,8 @@ struct PriceLayer {
 /// with the maps), the cursor's line running on through it, and its scale at the right
 /// in a few characters (`137.8M`).
 enum VolumePane {
-    static func paint(state: ViewerState, projection: ChartProjection, candles: [Candle], cursorColumn column: Int,
-                      into frame: inout Frame) {
+    static func paint(state: ViewerState, geometry: FrameGeometry, cursorColumn column: Int, into frame: inout Frame) {
+        let projection = geometry.projection, candles = geometry.candles
         let layout = state.layout
         guard state.drawsVolume, layout.volumeRows > 0 else { return }
         let charset = state.options.charset

@@ -25,8 +25,9 @@ extension ViewerState {
     /// (a binary search or two, not a pass over the points). Rows out of order are
     /// sorted in and the index rebuilt (`PriceSeries.Growth.reordered`); prices beyond
     /// what draws unscaled (`PriceScale`) take the whole-series path.
-    mutating func appendRows(_ rows: NewRows, at time: Double) {
-        guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return }
+    /// Says why a log axis was turned off, if it was.
+    mutating func appendRows(_ rows: NewRows, at time: Double) -> StatusMessage? {
+        guard !rows.times.isEmpty, series.count + rows.times.count >= 2 else { return nil }
         // Candles grow in place with rows in order that carry their bars; else they are sorted in with the series.
         let candlesGrow = candles.series == nil
             || (rows.bars?.count == rows.times.count && Self.inOrder(rows.times, after: series.times[series.count - 1]))
@@ -35,22 +36,21 @@ extension ViewerState {
             var grown = series
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
             if let old = candles.series { candles.series = Self.candles(old, times: series.times, appending: rows, grown: grown) }
-            replaceSeries(grown, at: time)
-            return
+            return replaceSeries(grown, at: time)
         }
         let before = SeriesBefore(self, at: time)
         let wasWhole = priceFormatter.significantDigits == nil && priceFormatter.decimals == 0
         // The shown series shares the columns (the prices always, the times when no other
         // zone is shown): let go of them, so they grow in place instead of being copied.
-        shownSeries.prices = []
-        if options.clock == nil { shownSeries.times = [] }
+        data.shownSeries.prices = []
+        if options.clock == nil { data.shownSeries.times = [] }
         // The plotted index is the price index itself on a linear axis: let go of it too.
-        if !logAxis { plotIndex = MinMaxIndex([]) }
+        if !logAxis { overlays.plotIndex = MinMaxIndex([]) }
         // The candles' closes are the prices too: let go of them as well, and take them back grown.
         var grownCandles = candles.series
         candles.series = nil
         grownCandles?.releaseCloses()
-        let growth = index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &series)
+        let growth = data.index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &data.series)
         if let bars = rows.bars, grownCandles != nil {
             // Mutated where it lies (`if var` would copy it, and with it every column).
             grownCandles!.append(bars, closes: series.prices)
@@ -58,20 +58,21 @@ extension ViewerState {
         }
         var all = index.minMax(0...(index.count - 1))
         if PriceScale(forMagnitude: max(abs(all.min), abs(all.max))) != .identity {
-            (priceScale, index) = Self.scaledIndex(series.prices)
+            (data.priceScale, data.index) = Self.scaledIndex(series.prices)
             all = index.minMax(0...(index.count - 1))
-            seriesRebuilds += 1
+            data.rebuilds += 1
         }
         if !logAxis {
-            plotIndex = index
+            overlays.plotIndex = data.index
         } else if case .extended(let from) = growth, priceScale == .identity {
-            plotIndex.append(contentsOf: series.prices[from...].map { Glibc.log($0) })
+            overlays.plotIndex.append(contentsOf: data.series.prices[from...].map { Glibc.log($0) })
         } else {
-            plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: true)
+            overlays.plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: true)
         }
         if case .extended = growth, seriesRebuilds == before.rebuilds {
-            for k in averages.indices {
-                averages[k].extend(prices: series.prices, plotted: { Glibc.log($0) }, scale: priceScale, log: logAxis)
+            for k in overlays.averages.indices {
+                overlays.averages[k].extend(prices: data.series.prices, plotted: { Glibc.log($0) }, scale: data.priceScale,
+                                            log: overlays.logAxis)
             }
         } else if !averageBars.isEmpty {
             refreshAverages()
@@ -81,16 +82,16 @@ extension ViewerState {
                 let tail = PriceSeries(name: series.name, times: Array(series.times[from...]), prices: Array(series.prices[from...]),
                                        hasTimeOfDay: series.hasTimeOfDay,
                                        utcOffsets: series.utcOffsets.map { $0.suffix(from: from) })
-                shownSeries.times.append(contentsOf: clock.shown(tail).times)
-                shownSeries.prices = series.prices
-                shownSeries.utcOffsets = series.utcOffsets
+                data.shownSeries.times.append(contentsOf: clock.shown(tail).times)
+                data.shownSeries.prices = data.series.prices
+                data.shownSeries.utcOffsets = data.series.utcOffsets
             } else {
-                shownSeries = clock.shown(series)
+                data.shownSeries = clock.shown(data.series)
             }
         } else {
-            shownSeries = series
+            data.shownSeries = data.series
         }
-        if growth == .reordered { seriesRebuilds += 1 }
+        if growth == .reordered { data.rebuilds += 1 }
         // Whole numbers (a volume column) stay without decimals while every new price is whole too.
         let low = priceScale.price(all.min), high = priceScale.price(all.max)
         let magnitude = max(abs(low), abs(high))
@@ -98,6 +99,7 @@ extension ViewerState {
             : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude) : PriceFormatter(forPricesAround: magnitude)
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
                      at: time)
+        return nil
     }
 
     /// Whether `times` rise strictly and start after `newest` (rows appended in order).

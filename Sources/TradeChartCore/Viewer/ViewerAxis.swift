@@ -34,27 +34,21 @@ extension ViewerState {
     }
 
     /// Switches the log axis; a still chart redraws at once (the points keep their places in time).
-    mutating func setLogAxis(_ on: Bool) {
-        if on, let reason = whyNoLogAxis {
-            status = reason
-            return
-        }
-        logAxis = on
-        memory.log = on ? true : nil
-        plotIndex = Self.plotIndex(of: series.prices, scaled: index, log: on)
-        refreshAverages()
+    /// Says which axis it is, or why there is no log axis.
+    mutating func setLogAxis(_ on: Bool) -> StatusMessage {
+        if on, let reason = whyNoLogAxis { return .refused(reason) }
+        overlays.logAxis = on
+        overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
         target = projection(for: slice)
-        status = on ? "Log scale: equal steps are equal percent changes" : "Linear scale"
+        return .scale(log: on)
     }
 
-    /// Switches the price labels between prices and percent from the reference price.
-    mutating func setPercentAxis(_ on: Bool) {
-        if on, let reason = whyNoPercentAxis {
-            status = reason
-            return
-        }
-        percentAxis = on
-        memory.percent = on ? true : nil
+    /// Switches the price labels between prices and percent from the reference price;
+    /// says why not when they cannot be in percent.
+    mutating func setPercentAxis(_ on: Bool) -> StatusMessage? {
+        if on, let reason = whyNoPercentAxis { return .refused(reason) }
+        overlays.percentAxis = on
+        return nil
     }
 }

@@ -105,11 +105,8 @@ extension ViewerState {
 
     /// Makes the next file the primary (`Tab`): its calendar becomes the x axis, the
     /// range is cut again from its newest point, and the chart morphs there.
-    mutating func makeNextPrimary(at time: Double) {
-        guard let next = others.first else {
-            status = "Tab compares files: give more than one (tradechart a.csv b.csv)"
-            return
-        }
+    mutating func makeNextPrimary(at time: Double) -> StatusMessage {
+        guard let next = others.first else { return .nothingToCompare }
         let old = series
         let onScreen = projection(at: time)
         let oldSlice = slice
@@ -130,37 +127,30 @@ extension ViewerState {
             let i = min(series.lowerBound(of: t), series.count - 1)
             return slice.contains(i) ? i : nil
         }
-        status = "\(series.name) is the primary file now: its calendar is the x axis"
+        return .primary(file: series.name)
     }
 
     /// Puts `primary` (file number `file`) in front and `others` (with their file numbers)
     /// beside it, keeping the range (or window).
     mutating func replacePrimary(_ primary: PriceSeries, file: Int, others otherSeries: [(PriceSeries, Int)]) {
-        series = primary
-        primaryFile = file
-        shownSeries = options.clock.map { $0.shown(primary) } ?? primary
-        (priceScale, index) = Self.scaledIndex(primary.prices)
-        plotIndex = index
+        let rebuilds = data.rebuilds
+        data = ChartSeries(primary, clock: options.clock)
+        data.rebuilds = rebuilds
         let files = otherSeries.count + 1
-        others = otherSeries.map { ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1) }
-        refreshAverages()
-        let labels = Self.priceLabels(index, priceScale, prices: primary.prices)
-        priceFormatter = labels.formatter
-        layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(labels.width, Self.percentLabelWidth))
-        availability = ChartRange.allCases.map { primary.slice($0) }
+        comparison = Comparison(primaryFile: file, others: otherSeries.map {
+            ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1)
+        })
+        // Compared files are plotted in percent: no log axis, so the index is the scaled prices'.
+        overlays.plot(primary.prices, scaled: data.index, scale: data.priceScale)
+        layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(data.labelWidth, Self.percentLabelWidth))
         if let shown = window, let next = Self.windowSlice(primary, shown) {
-            slice = next.slice
-            range = next.range
-            window = next.window
+            view.show(next.slice, range: next.range, window: next.window, labelling: data.shownSeries)
         } else {
-            window = nil
             let opening = OpeningRange(series: primary, requested: range, availability: availability)
-            range = opening.range
-            slice = opening.slice
+            view.show(opening.slice, range: opening.range, window: nil, labelling: data.shownSeries)
         }
-        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
         target = projection(for: slice)
-        if let c = cursor, !slice.contains(c) { cursor = nil }
+        pointer.keep(within: slice)
     }
 
     /// The colour and symbol slot of file number `file` of `files`: the second file has the
@@ -206,31 +196,30 @@ extension ViewerState {
 /// Following several files: each file's looks reach the file wherever it is now.
 extension ViewerState {
     /// A look at the followed file number `file` (0 is the first on the command line).
-    mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) {
+    mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) -> StatusChange {
         guard file != primaryFile, let k = others.firstIndex(where: { $0.file == file }) else {
-            follow(change, at: time)
-            return
+            return follow(change, at: time)
         }
         let other = others[k]
         var grown = other.series
         switch change {
         case .updated(let loaded, _):
-            guard loaded.series.count >= 2 else { return }
+            guard loaded.series.count >= 2 else { return .keep }
             grown = loaded.series
         case .appended(let rows):
             _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
         case .waiting(let reason), .problem(let reason):
-            status = reason
-            return
+            return .show(.note(reason))
         case .none:
-            return
+            return .keep
         }
-        others[k] = ComparedSeries(grown, on: series, slot: other.slot, file: other.file)
+        comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file))
         let newTarget = projection(for: slice)
         // A morph under way goes on to the new picture; a still chart takes it at once.
         if let running = morph, !running.isFinished(at: time) {
             morph = running.retargeted(to: newTarget, at: time)
         }
         target = newTarget
+        return .keep
     }
 }

@@ -27,12 +27,15 @@ extension ViewerState {
     /// Bars per candle on screen at `time`. During a morph, the finer of its two groupings
     /// (where it starts and where it lands) while those candles still get their slot, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
-    public func barsPerCandle(at time: Double) -> Int {
+    public func barsPerCandle(at time: Double) -> Int { geometry(at: time).barsPerCandle }
+
+    /// Bars per candle at `time`, when `onScreen` is what is on screen then.
+    func barsPerCandle(at time: Double, onScreen: ChartProjection) -> Int {
         let still = barsPerCandle
         guard let morph, !morph.isFinished(at: time) else { return still }
         let start = barsPerCandle(dotsPerBar: abs(morph.from.x.scale))
         let fine = min(start, still), coarse = max(start, still)
-        let now = abs(projection(at: time).x.scale)
+        let now = abs(onScreen.x.scale)
         return Double(fine) * now >= candleSlotDots * (1 - 1e-9) ? fine : coarse
     }
 
@@ -45,17 +48,17 @@ extension ViewerState {
     }
 
     /// The candle under the cursor at `time`, when candles (or the volume pane) have their columns.
-    public func cursorCandle(at time: Double) -> Candle? {
-        guard let cursor = displayedCursor(at: time), let candleSeries = candles.series else { return nil }
-        return candleSeries.candle(candleBars(containing: cursor, size: barsPerCandle(at: time)))
+    public func cursorCandle(at time: Double) -> Candle? { geometry(at: time).cursorCandle }
+
+    /// The candle of `size` bars that holds `point`, when the candles have their columns.
+    func candle(at point: Int, size: Int) -> Candle? {
+        candles.series?.candle(candleBars(containing: point, size: size))
     }
 
-    /// The candles on screen at `time` under `projection`: the groups of the points drawn
-    /// (older ones sliding in during a morph too) that reach into the chart.
-    public func visibleCandles(at time: Double, projection p: ChartProjection) -> [Candle] {
+    /// The candles on screen in groups of `size` bars, of the points `drawn`, under the
+    /// projection `p`: the groups (older ones sliding in during a morph too) that reach into the chart.
+    func visibleCandles(size: Int, drawn: ClosedRange<Int>, projection p: ChartProjection) -> [Candle] {
         guard let candleSeries = candles.series else { return [] }
-        let size = barsPerCandle(at: time)
-        let drawn = drawnPoints(at: time)
         var first = drawn.lowerBound, last = drawn.upperBound
         if p.x.scale > 0 {
             // A candle's slot reaches `size` bars either side of its bars.
@@ -125,73 +128,54 @@ extension ViewerState {
 
     /// `c`: the next style. Candles need the open, high and low; when the file has them
     /// but they are not read yet, the host is asked to read them.
-    mutating func cycleStyle(at time: Double) -> [ViewerCommand] {
-        if comparing {
-            status = "c: " + Self.notWhileComparing
-            return []
-        }
+    mutating func cycleStyle(at time: Double) -> ([ViewerCommand], StatusMessage?) {
+        if comparing { return ([], .keyRefused(key: "c", Self.notWhileComparing)) }
         let next = candles.style.next
-        if next != .line, let why = candles.whyNoCandles(file: series.name) {
-            status = "c: " + why
-            return []
-        }
+        if next != .line, let why = candles.whyNoCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
         candles.style = next
-        memory.style = next == .line ? nil : next.rawValue
-        let commands = askForMissingColumns()
-        if commands.isEmpty { status = styleNote() }
-        return commands
+        return askForMissingColumns() ?? ([], styleNote())
     }
 
     /// `v`: the volume pane on or off.
-    mutating func toggleVolume(at time: Double) -> [ViewerCommand] {
-        if comparing {
-            status = "v: " + Self.notWhileComparing
-            return []
-        }
-        if !candles.volume, let why = candles.whyNoVolume(file: series.name) {
-            status = "v: " + why
-            return []
-        }
+    mutating func toggleVolume(at time: Double) -> ([ViewerCommand], StatusMessage?) {
+        if comparing { return ([], .keyRefused(key: "v", Self.notWhileComparing)) }
+        if !candles.volume, let why = candles.whyNoVolume(file: series.name) { return ([], .keyRefused(key: "v", why)) }
         candles.volume.toggle()
-        memory.volume = candles.volume ? true : nil
-        let commands = askForMissingColumns()
-        if commands.isEmpty { status = candles.volume ? volumeNote() : "Volume pane hidden" }
+        let asked = askForMissingColumns() ?? ([], candles.volume ? volumeNote() : .volumeHidden)
         fitLayout(at: time)
-        return commands
+        return asked
     }
 
     /// Asks the host to read the columns what is shown needs and that are not read yet
-    /// (with those already read: a read replaces them), and says so on the status line.
-    mutating func askForMissingColumns() -> [ViewerCommand] {
+    /// (with those already read: a read replaces them), and what to say of it; nil when none are missing.
+    mutating func askForMissingColumns() -> ([ViewerCommand], StatusMessage)? {
         let missing = candles.missing.subtracting(candles.awaited)
-        guard !missing.isEmpty else { return [] }
+        guard !missing.isEmpty else { return nil }
         let fields = candles.loaded.union(candles.awaited).union(missing)
         candles.awaited = fields
         candles.asked.formUnion(missing)
         var names: [String] = []
         if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
         if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
-        status = "Reading \(names.joined(separator: ", ")) of \(series.name)…"
-        return [.loadBars(fields)]
+        return ([.loadBars(fields)], .reading(columns: names, file: series.name))
     }
 
     /// What the status line says after a style switch.
-    func styleNote() -> String {
+    func styleNote() -> StatusMessage {
         switch candles.style {
-        case .line: "Line; c: candles"
-        case .candles: "Candles, rising hollow, falling filled: "
-            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series) + "; c: OHLC bars"
-        case .ohlc: "OHLC bars, open tick left, close tick right: "
-            + CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar") + "; c: line"
+        case .line: .style(.line, grouping: "")
+        case .candles: .style(.candles, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series))
+        case .ohlc: .style(.ohlc, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar"))
         }
     }
 
     /// What the status line says when the volume pane opens.
-    func volumeNote() -> String {
-        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else { return "Volume pane" }
+    func volumeNote() -> StatusMessage {
+        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else {
+            return .volumePane(column: nil, file: series.name, empty: false)
+        }
         let total = candles.series.map { $0.candle(0...($0.count - 1)).volume ?? 0 } ?? 0
-        if total == 0 || volumes.isEmpty { return "Volume pane: \(name) is 0 or empty in every row of \(series.name)" }
-        return "Volume pane: \(name), one bar a candle"
+        return .volumePane(column: name, file: series.name, empty: total == 0 || volumes.isEmpty)
     }
 
     /// Shows or hides the volume pane's rows as asked, the chart moving to its new height.
@@ -216,7 +200,7 @@ extension ViewerState {
     // MARK: - The columns arrive
 
     /// The host read the file again with the columns asked for (or could not).
-    mutating func receive(_ load: BarLoad, at time: Double) {
+    mutating func receive(_ load: BarLoad, at time: Double) -> StatusChange {
         switch load {
         case .loaded(let loaded):
             let onScreen = projection(at: time)
@@ -227,28 +211,28 @@ extension ViewerState {
             let asked = candles.asked
             candles.asked = []
             if !candles.missing.isEmpty {
-                status = "\(series.name) no longer has the columns asked for; it stays a line"
                 dropUnreadRequests()
+                return .show(.columnsGone(file: series.name))
             } else {
                 // Says what was asked for while they were read: the candles, the pane, or both.
-                var notes: [String] = []
+                var notes: [StatusMessage] = []
                 if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
                 if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
-                status = notes.isEmpty ? nil : notes.joined(separator: "; ")
+                return notes.isEmpty ? .clear : .show(notes.count == 1 ? notes[0] : .all(notes))
             }
         case .failed(let reason):
             candles.awaited = []
             candles.asked = []
-            status = reason
             dropUnreadRequests()
             fitLayout(at: time)
+            return .show(.note(reason))
         }
     }
 
     /// Gives up what cannot be shown: the style back to the line, the pane down.
     mutating func dropUnreadRequests() {
-        if !candles.loaded.contains(.prices) { candles.style = .line; memory.style = nil }
-        if !candles.loaded.contains(.volume) { candles.volume = false; memory.volume = nil }
+        if !candles.loaded.contains(.prices) { candles.style = .line }
+        if !candles.loaded.contains(.volume) { candles.volume = false }
     }
 }
 
@@ -274,10 +258,10 @@ extension ViewerState {
 }
 
 extension ViewerState {
-    /// The cell column of the cursor's candle's wick, while candles are drawn.
-    func candleCursorColumn(at time: Double, projection: ChartProjection) -> Int? {
-        guard drawsCandles, let cursor = displayedCursor(at: time) else { return nil }
-        let bars = candleBars(containing: cursor, size: barsPerCandle(at: time))
+    /// The cell column of the wick of the candle of `size` bars under `cursor`, while candles are drawn.
+    func candleCursorColumn(cursor: Int, size: Int, projection: ChartProjection) -> Int? {
+        guard drawsCandles else { return nil }
+        let bars = candleBars(containing: cursor, size: size)
         let wick = CandleGeometry(first: bars.lowerBound, last: bars.upperBound, x: projection.x).wick
         return Clamp.int((Double(wick) / Double(options.charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
     }

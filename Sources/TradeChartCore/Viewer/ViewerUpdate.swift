@@ -9,80 +9,76 @@ extension ViewerState {
         if case .followFile(_, .none) = event { return [] }
         settle(at: time)
         revision += 1
-        let remembered = memory
-        var commands: [ViewerCommand]
+        let remembered = memory, settings = rememberedSettings
+        var commands: [ViewerCommand] = []
+        var said = StatusChange.keep
         switch event {
         case .key(let key):
-            playback = nil
-            commands = handleKey(key, at: time)
+            animation.stopPlayback()
+            (commands, said) = handleKey(key, at: time)
         case .mouse(let mouse):
-            playback = nil
+            animation.stopPlayback()
             let shown = cursor
-            handleMouse(mouse, at: time)
+            said = .showing(handleMouse(mouse, at: time))
             commands = cursor != shown ? toneForCursor() : []
         case .resize(let columns, let rows):
             layout = layout.resized(columns: columns, rows: rows)
             // A resize during a morph lands on the target at the new size.
             morph = nil
             target = projection(for: slice)
-            if let panel { panelScroll = panel.clamped(panelScroll) }
-            commands = []
+            if let panel { panelState.scroll(to: panelScroll, end: panel.maxScroll) }
         case .follow(let change):
-            followFile(0, change, at: time)
-            commands = []
+            said = followFile(0, change, at: time)
         case .followFile(let file, let change):
-            followFile(file, change, at: time)
-            commands = []
+            said = followFile(file, change, at: time)
         case .sound(let sound):
-            hear(sound, at: time)
-            commands = []
+            said = hear(sound, at: time)
         case .note(let text):
-            status = text
-            commands = []
+            said = .show(.note(text))
         case .bars(let load):
-            receive(load, at: time)
-            commands = []
+            said = receive(load, at: time)
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
         }
+        // The one place an event changes the status line.
+        statusLine.apply(said)
+        remember(changesSince: settings)
         if memory != remembered { commands.insert(.remember(memory), at: 0) }
         return commands
     }
 
     /// Drops a finished morph so a still state has none.
     mutating func settle(at time: Double) {
-        if let m = morph, m.isFinished(at: time) { morph = nil }
+        animation.settle(at: time)
     }
 
     // MARK: - Keys
 
-    mutating func handleKey(_ key: KeyPress, at time: Double) -> [ViewerCommand] {
+    /// A key press: what the host must do, and what the status line says (a key clears
+    /// it, unless it only scrolled or closed a panel).
+    mutating func handleKey(_ key: KeyPress, at time: Double) -> ([ViewerCommand], StatusChange) {
         let action = KeyMap.action(for: key)
         if overlay != .none {
             // Up, Down, the Page keys, Home and End scroll the panel.
             if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
-                panelScroll = panel.clamped(scroll)
-                return []
+                panelState.scroll(to: scroll, end: panel.maxScroll)
+                return ([], .keep)
             }
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
             // any other key closes it and does what it does.
             let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
                 || (action == .describe && overlay != .help && overlay != .messages)
                 || (action == .messages && overlay == .messages)
-            overlay = .none
-            if closesOnly { return [] }
+            panelState.open(.none)
+            if closesOnly { return ([], .keep) }
         }
-        status = nil
         if case .scroll = action {
             // Nothing to scroll without a panel.
-            status = "\(key.name) scrolls a panel; there is none open (press ? for keys)"
-            return []
+            return ([], .renew(.noPanelToScroll(key: key.name)))
         }
-        guard let action else {
-            status = "\(key.name) does nothing here; press ? for keys"
-            return []
-        }
-        return perform(action, at: time)
+        guard let action else { return ([], .renew(.unboundKey(key: key.name))) }
+        let (commands, note) = perform(action, at: time)
+        return (commands, note.map(StatusChange.renew) ?? .clear)
     }
 
     /// Where a key scrolls the open panel to (nil: the key does not scroll).
@@ -96,87 +92,77 @@ extension ViewerState {
         }
     }
 
-    mutating func perform(_ action: ViewerAction, at time: Double) -> [ViewerCommand] {
+    /// Does what `action` asks: what the host must do, and the message it has for the status line.
+    mutating func perform(_ action: ViewerAction, at time: Double) -> ([ViewerCommand], StatusMessage?) {
         switch action {
-        case .selectRange(let range): select(range, at: time)
-        case .shorterRange: stepRange(by: -1, at: time)
-        case .longerRange: stepRange(by: 1, at: time)
+        case .selectRange(let range): return ([], select(range, at: time))
+        case .shorterRange: return ([], stepRange(by: -1, at: time))
+        case .longerRange: return ([], stepRange(by: 1, at: time))
         case .step(let steps) where drawsCandles:
             stepCandles(steps)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .firstPoint where drawsCandles:
             cursor = candleBars(containing: slice.first, size: barsPerCandle).upperBound
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .step(let steps) where abs(steps) == 1:
             stepCursor(steps, at: time)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .step(let steps):
             moveCursor(steps: steps)
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .firstPoint:
             cursor = slice.first
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .lastPoint:
             cursor = slice.last
-            return toneForCursor()
+            return (toneForCursor(), nil)
         case .dismiss:
             // Esc: the mark first (it is what a measurement ends with), then the cursor.
             if mark != nil {
                 mark = nil
-                status = "Mark cleared"
-            } else {
-                cursor = nil
+                return ([], .markCleared)
             }
+            cursor = nil
         case .describe:
             if options.showsPanels {
                 open(.text(title: "\(spanLabel) in words", lines: descriptionLines))
             }
         case .messages: if options.showsPanels { open(.messages) }
         case .scroll: break
-        case .listen: return [.playAudiograph(series: series, slice: slice)]
-        case .zoomIn: zoom(in: true, around: cursor, at: time)
-        case .zoomOut: zoom(in: false, around: cursor, at: time)
-        case .pan(let quarters): pan(byQuarters: quarters, at: time)
-        case .toggleLogAxis: setLogAxis(!logAxis)
+        case .listen: return ([.playAudiograph(series: series, slice: slice)], nil)
+        case .zoomIn: return ([], zoom(in: true, around: cursor, at: time))
+        case .zoomOut: return ([], zoom(in: false, around: cursor, at: time))
+        case .pan(let quarters): return ([], pan(byQuarters: quarters, at: time))
+        case .toggleLogAxis: return ([], setLogAxis(!logAxis))
         case .togglePercentAxis:
-            if comparing {
-                status = "%: the files are compared in percent already"
-                return []
-            }
-            setPercentAxis(!percentAxis)
-            if status == nil { status = percentAxis ? "Labels in percent from the previous close" : "Labels in prices" }
+            if comparing { return ([], .percentWhileComparing) }
+            if !percentAxis, let reason = whyNoPercentAxis { return ([], .refused(reason)) }
+            _ = setPercentAxis(!percentAxis)
+            return ([], .percentLabels(percentAxis))
         case .cycleAverages:
-            if let why = whyNoAverages {
-                status = "m: " + why
-                return []
-            }
+            if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
-            status = averageBars.isEmpty ? "No moving averages"
-                : "Moving averages of " + averageBars.map(String.init).joined(separator: ", ") + " bars"
-        case .nextPrimary: makeNextPrimary(at: time)
+            return ([], .averages(averageBars))
+        case .nextPrimary: return ([], makeNextPrimary(at: time))
         case .mark:
             let point = cursor ?? slice.last
             mark = series.times[point]
-            status = "Marked " + (series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
-                : DateText.dayMonthYear(shownSeries.times[point])) + ": the header measures from here; Esc clears"
+            return ([], .marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
+                : DateText.dayMonthYear(shownSeries.times[point])))
         case .toggleTones:
             tones.toggle()
-            status = tones ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
             // The point shown sounds at once, so the pitch scale is heard from the first press.
-            return tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : []
+            return (tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : [], .tones(tones))
         case .cycleStyle: return cycleStyle(at: time)
         case .toggleVolume: return toggleVolume(at: time)
         case .help: if options.showsPanels { open(.help) }
-        case .quit: return [.stopSound, .quit(status: 0)]
+        case .quit: return ([.stopSound, .quit(status: 0)], nil)
         }
-        return []
+        return ([], nil)
     }
 
     /// Opens a panel at its top.
-    mutating func open(_ panel: Overlay) {
-        overlay = panel
-        panelScroll = 0
-    }
+    mutating func open(_ panel: Overlay) { panelState.open(panel) }
 
     /// The tone of the cursor's point when tones are on.
     func toneForCursor() -> [ViewerCommand] {
@@ -184,21 +170,21 @@ extension ViewerState {
         return [.playTone(frequency: toneFrequency(of: cursor))]
     }
 
-    /// Switches to `newRange`, morphing from whatever is on screen at `time`.
-    mutating func select(_ newRange: ChartRange, at time: Double) {
-        guard newRange != range || window != nil else { return }
+    /// Switches to `newRange`, morphing from whatever is on screen at `time`; says why not when it cannot.
+    mutating func select(_ newRange: ChartRange, at time: Double) -> StatusMessage? {
+        guard newRange != range || window != nil else { return nil }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            status = reason
+            return .refused(reason)
         case .available(let newSlice):
-            show(newSlice, range: newRange, window: nil, at: time)
+            return show(newSlice, range: newRange, window: nil, at: time)
         }
     }
 
     /// Moves to the next shorter (`by: -1`) or longer (`by: 1`) range, if there is one (from
     /// a free window: the range nearest to it, then on).
-    mutating func stepRange(by step: Int, at time: Double) {
-        if let next = ChartRange(rawValue: range.rawValue + step) { select(next, at: time) }
+    mutating func stepRange(by step: Int, at time: Double) -> StatusMessage? {
+        ChartRange(rawValue: range.rawValue + step).flatMap { select($0, at: time) }
     }
 
     /// Moves the cursor by `steps` points exactly (Shift, PgUp, PgDn). A hidden cursor
@@ -238,71 +224,75 @@ extension ViewerState {
 
     // MARK: - Mouse
 
-    mutating func handleMouse(_ mouse: MouseInput, at time: Double) {
+    mutating func handleMouse(_ mouse: MouseInput, at time: Double) -> StatusMessage? {
         let overChart = layout.chartContains(column: mouse.column, row: mouse.row)
         switch mouse.action {
         case .wheelUp where overChart, .wheelDown where overChart:
             // Over the chart the wheel zooms around the point under the pointer.
             let dotX = (Double(mouse.column - layout.chartX) + 0.5) * Double(options.charset.dotColumnsPerCell)
-            zoom(in: mouse.action == .wheelUp, around: nearestPoint(toDotColumn: dotX), at: time)
+            return zoom(in: mouse.action == .wheelUp, around: nearestPoint(toDotColumn: dotX), at: time)
         case .wheelUp:
-            stepRange(by: -1, at: time)
+            return stepRange(by: -1, at: time)
         case .wheelDown:
-            stepRange(by: 1, at: time)
-        case .press where mouse.row == layout.bottomRow && ViewerView.rangeBar(self).contains { $0.cells.contains(mouse.column) }:
-            if let clicked = ViewerView.rangeBar(self).first(where: { $0.cells.contains(mouse.column) }) {
-                select(clicked.range, at: time)
-            }
+            return stepRange(by: 1, at: time)
+        case .press where mouse.row == layout.bottomRow && rangeBar.range(atColumn: mouse.column) != nil:
+            return rangeBar.range(atColumn: mouse.column).flatMap { select($0, at: time) }
         case .press, .drag:
             guard layout.chartContains(column: mouse.column, row: mouse.row) || (mouse.action == .drag && cursor != nil)
-            else { return }
+            else { return nil }
             let cellsX = Double(options.charset.dotColumnsPerCell)
             let dotX = (Double(mouse.column - layout.chartX) + 0.5) * cellsX
             cursor = nearestPoint(toDotColumn: dotX)
-            overlay = .none
+            panelState.open(.none)
         case .release:
             break
         }
+        return nil
     }
 
     // MARK: - Following and sound
 
     /// A look at the followed input: new rows replace the series; the status line says
     /// what the follower's rules say.
-    mutating func follow(_ change: FollowChange, at time: Double) {
+    mutating func follow(_ change: FollowChange, at time: Double) -> StatusChange {
+        var said = StatusChange.keep
         if case .updated(let loaded, _) = change {
             candles.take(loaded)
-            replaceSeries(loaded.series, at: time)
+            said = .showing(replaceSeries(loaded.series, at: time))
         }
-        if case .appended(let rows) = change { appendRows(rows, at: time) }
-        var rules = followStatus ?? FollowStatus(name: series.name)
+        if case .appended(let rows) = change { said = .showing(appendRows(rows, at: time)) }
+        var rules = statusLine.followStatus ?? FollowStatus(name: series.name)
         switch rules.effect(of: change) {
         case .keep: break
-        case .show(let text): status = text
-        case .clear: status = nil
+        case .show(let text): said = .show(.note(text))
+        case .clear: said = .clear
         }
-        followStatus = rules
+        statusLine.followStatus = rules
+        return said
     }
 
     /// Replaces the series (a followed file grew or was reloaded), keeping the range,
     /// the cursor on the same moment, and a running morph going (from what is on
-    /// screen to the new target, no jump).
-    mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) {
-        guard newSeries.count >= 2 else { return }
+    /// screen to the new target, no jump). Says why a log axis was turned off, if it was.
+    @discardableResult
+    mutating func replaceSeries(_ newSeries: PriceSeries, at time: Double) -> StatusMessage? {
+        guard newSeries.count >= 2 else { return nil }
         let before = SeriesBefore(self, at: time)
-        series = newSeries
-        shownSeries = options.clock.map { $0.shown(newSeries) } ?? newSeries
-        (priceScale, index) = Self.scaledIndex(newSeries.prices)
-        if logAxis && whyNoLogAxis != nil {
+        let rebuilds = data.rebuilds, formatter = data.priceFormatter
+        data = ChartSeries(newSeries, clock: options.clock)
+        data.rebuilds = rebuilds + 1
+        // The new labels are taken when the change settles; until then a note words prices as before.
+        let labels = (formatter: data.priceFormatter, width: data.labelWidth)
+        data.priceFormatter = formatter
+        var note: StatusMessage?
+        if logAxis, let why = whyNoLogAxis {
             // A price at or below zero arrived: a log axis cannot show it.
-            logAxis = false
-            memory.log = nil
-            status = whyNoLogAxis
+            overlays.logAxis = false
+            note = .refused(why)
         }
-        plotIndex = Self.plotIndex(of: newSeries.prices, scaled: index, log: logAxis)
-        refreshAverages()
-        seriesRebuilds += 1
-        settleSeries(after: before, labels: Self.priceLabels(index, priceScale, prices: newSeries.prices), at: time)
+        overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
+        settleSeries(after: before, labels: labels, at: time)
+        return note
     }
 
     /// The rest of a change of series: the range or window, the labels, the morph and the
@@ -311,7 +301,7 @@ extension ViewerState {
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
         let newSeries = series
         // The other files compared are seen on the primary's new calendar.
-        if comparing { others = others.map { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
+        if comparing { comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
         let labels = (formatter: labels.formatter, width: comparing ? max(labels.width, Self.percentLabelWidth) : labels.width)
         let oldNewest = before.newest
         // How far every old index moves: anchored on the old newest point (0 when rows
@@ -321,11 +311,12 @@ extension ViewerState {
             ? anchor - (before.count - 1) : newSeries.count - before.count
         let running = before.running
         let cursorTime = before.cursorTime
-        priceFormatter = labels.formatter
+        data.priceFormatter = labels.formatter
         if labels.width != layout.labelWidth {
             layout = layout.withLabelWidth(labels.width)
         }
-        availability = ChartRange.allCases.map { newSeries.slice($0) }
+        data.availability = ChartRange.allCases.map { newSeries.slice($0) }
+        var (slice, range, window) = (slice, range, window)
         if let shown = window {
             // A window that ended on the newest point keeps ending there (as the ranges do),
             // as wide in points as it was; any other keeps its times.
@@ -339,10 +330,8 @@ extension ViewerState {
                 slice = next.slice
                 range = next.range
                 window = next.window
-                memory.window = [next.window.lowerBound, next.window.upperBound]
             } else {
                 window = nil
-                memory.window = nil
             }
         }
         if window != nil {
@@ -351,10 +340,9 @@ extension ViewerState {
             slice = s
         } else if let fallback = newSeries.defaultRange(), let s = availability(of: fallback).slice {
             range = fallback
-            memory.range = fallback.label
             slice = s
         }
-        timeLabels = TimeLabels(series: shownSeries, first: slice.first, last: slice.last, range: range)
+        view.show(slice, range: range, window: window, labelling: shownSeries)
         target = projection(for: slice)
         if var running {
             running.from = running.from.shifted(byPoints: offset)
@@ -372,16 +360,17 @@ extension ViewerState {
     }
 
     /// The audiograph started (the cursor follows the sound), could not start, or ended.
-    mutating func hear(_ sound: SoundEvent, at time: Double) {
+    mutating func hear(_ sound: SoundEvent, at time: Double) -> StatusChange {
         switch sound {
         case .started(let duration, let note):
-            playback = (time, duration)
-            status = note
+            animation.play(from: time, for: duration)
+            return .show(.note(note))
         case .notPlayed(let note):
-            playback = nil
-            status = note
+            animation.stopPlayback()
+            return .show(.note(note))
         case .ended:
-            playback = nil
+            animation.stopPlayback()
+            return .keep
         }
     }
 }

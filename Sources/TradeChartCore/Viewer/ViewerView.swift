@@ -3,10 +3,13 @@
 public struct ViewerView: Sendable {
     public let state: ViewerState
     public let time: Double
+    /// Where the state lands on the screen at `time`: worked out once, read by every part.
+    let geometry: FrameGeometry
 
     public init(state: ViewerState, time: Double) {
         self.state = state
         self.time = time
+        geometry = state.geometry(at: time)
     }
 
     var layout: ChartLayout { state.layout }
@@ -18,8 +21,8 @@ public struct ViewerView: Sendable {
             drawTooSmall(into: &frame)
             return frame
         }
-        let projection = state.projection(at: time)
-        ChartPainter.paint(state: state, time: time, into: &frame)
+        let projection = geometry.projection
+        ChartPainter.paint(state: state, geometry: geometry, into: &frame)
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
@@ -50,12 +53,12 @@ public struct ViewerView: Sendable {
     /// then the date; with no cursor the span goes before the name. Price and change stay.
     func drawHeader(into frame: inout Frame) {
         // A candle under the cursor shows its values; a mark (Space) measures as on the line.
-        if state.drawsCandles, state.markedPoint == nil, let candle = state.cursorCandle(at: time) {
+        if state.drawsCandles, state.markedPoint == nil, let candle = geometry.cursorCandle {
             drawCandleHeader(candle, into: &frame)
             return
         }
         let series = state.series
-        let cursor = state.displayedCursor(at: time)
+        let cursor = geometry.cursor
         let index = cursor ?? state.slice.last
         let price = series.prices[index]
         // With a mark (Space) the change is measured from the mark, else from the reference price.
@@ -238,7 +241,7 @@ public struct ViewerView: Sendable {
     /// change over the range, or its price and change at the cursor; names are
     /// shortened (then left out) when the line is too narrow.
     func drawComparisonLegend(into frame: inout Frame) {
-        let entries = state.comparisonLegend(at: state.displayedCursor(at: time))
+        let entries = state.comparisonLegend(at: geometry.cursor)
         let ellipsis = unicode ? "…" : "..."
         for nameRoom in [40, 16, 8, 0] {
             let texts = entries.map { entry -> String in
@@ -271,25 +274,11 @@ public struct ViewerView: Sendable {
         }
     }
 
-    /// The range bar's entries and the cells each takes: `[1Y]` for the active range,
-    /// ` 5Y ` for another, `(1D)` for one that cannot be shown (not only dim: vt100 has no
-    /// dim). While a free window is shown, no entry is active.
-    static func rangeBar(_ state: ViewerState) -> [(range: ChartRange, text: String, cells: Range<Int>)] {
-        var x = 0
-        return ChartRange.allCases.map { range in
-            let available = state.availability(of: range).slice != nil
-            let text = range == state.activeRange ? "[\(range.label)]" : (available ? " \(range.label) " : "(\(range.label))")
-            defer { x += text.count }
-            return (range, text, x..<(x + text.count))
-        }
-    }
-
     func drawBottomRow(into frame: inout Frame) {
         var x = 0
-        for entry in Self.rangeBar(state) {
-            let available = state.availability(of: entry.range).slice != nil
-            let style: CellStyle = entry.range == state.activeRange ? CellStyle(.accent, [.bold, .reverse])
-                : (available ? .plain : CellStyle(.muted, .dim))
+        for entry in state.rangeBar.entries {
+            let style: CellStyle = entry.active ? CellStyle(.accent, [.bold, .reverse])
+                : (entry.available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
         // The key map's hints in its order; when space runs out the least important go
@@ -312,7 +301,7 @@ public struct ViewerView: Sendable {
     /// left out from the right, and a status message covers it.
     func drawLegend(into frame: inout Frame) {
         guard !state.averages.isEmpty else { return }
-        let point = state.displayedCursor(at: time) ?? state.slice.last
+        let point = geometry.cursor ?? state.slice.last
         var entries = state.averageLegend(at: point)
         let reserved = state.status.map { HeaderLayout.width($0) + 2 } ?? 0
         while !entries.isEmpty,

@@ -17,41 +17,30 @@ extension ViewerState {
     }
 
     /// Shows `newSlice` (of the fixed range `range`, or the free `window`), morphing from
-    /// whatever is on screen at `time`.
+    /// whatever is on screen at `time`; says why percent labels were turned off, if they were.
+    @discardableResult
     mutating func show(_ newSlice: RangeSlice, range newRange: ChartRange, window newWindow: ClosedRange<Int64>?,
-                       at time: Double, morphing: Bool = true) {
+                       at time: Double, morphing: Bool = true) -> StatusMessage? {
         let onScreen = projection(at: time)
         morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
-        range = newRange
-        window = newWindow
-        if let newWindow {
-            memory.window = [newWindow.lowerBound, newWindow.upperBound]
-        } else {
-            memory.window = nil
-            memory.range = newRange.label
-        }
-        slice = newSlice
-        timeLabels = TimeLabels(series: shownSeries, first: newSlice.first, last: newSlice.last, range: newRange)
+        view.show(newSlice, range: newRange, window: newWindow, labelling: shownSeries)
         target = projection(for: newSlice)
         morph = morphing && options.morphDuration > 0
             ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
-        if let c = cursor, !newSlice.contains(c) { cursor = nil }
-        if percentAxis, let reason = whyNoPercentAxis {
-            percentAxis = false
-            memory.percent = nil
-            status = reason
-        }
+        pointer.keep(within: newSlice)
+        guard percentAxis, let reason = whyNoPercentAxis else { return nil }
+        overlays.percentAxis = false
+        return .refused(reason)
     }
 
     /// Shows the points `points`: all of them is MAX, anything less a free window.
-    mutating func show(points: PointWindow, at time: Double) {
+    mutating func show(points: PointWindow, at time: Double) -> StatusMessage? {
         if points.first == 0 && points.last == series.count - 1, let all = availability(of: .max).slice {
-            show(all, range: .max, window: nil, at: time)
-            return
+            return show(all, range: .max, window: nil, at: time)
         }
-        guard let next = Self.windowSlice(series, series.times[points.first]...series.times[points.last]) else { return }
-        guard next.slice.first != slice.first || next.slice.last != slice.last || window == nil else { return }
-        show(next.slice, range: next.range, window: next.window, at: time)
+        guard let next = Self.windowSlice(series, series.times[points.first]...series.times[points.last]) else { return nil }
+        guard next.slice.first != slice.first || next.slice.last != slice.last || window == nil else { return nil }
+        return show(next.slice, range: next.range, window: next.window, at: time)
     }
 
     /// The points shown, as a window.
@@ -59,24 +48,18 @@ extension ViewerState {
 
     /// `[` (in) and `]` (out): half or twice the width, around `anchor` when given (the
     /// cursor, the point under the mouse), else keeping the newest point at the right edge.
-    mutating func zoom(in zoomIn: Bool, around anchor: Int?, at time: Double) {
+    mutating func zoom(in zoomIn: Bool, around anchor: Int?, at time: Double) -> StatusMessage? {
         let count = series.count
         let next = zoomIn ? shownPoints.zoomedIn(around: anchor, count: count)
             : shownPoints.zoomedOut(around: anchor, count: count)
-        if next == shownPoints {
-            status = zoomIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
-            return
-        }
-        show(points: next, at: time)
+        if next == shownPoints { return .zoomLimit(zoomingIn: zoomIn) }
+        return show(points: next, at: time)
     }
 
     /// `<` and `>`: a quarter of the window towards older (negative) or newer points.
-    mutating func pan(byQuarters quarters: Int, at time: Double) {
+    mutating func pan(byQuarters quarters: Int, at time: Double) -> StatusMessage? {
         let next = shownPoints.panned(byQuarters: quarters, count: series.count)
-        if next == shownPoints {
-            status = quarters < 0 ? "This is the start of the data" : "This is the newest point"
-            return
-        }
-        show(points: next, at: time)
+        if next == shownPoints { return .panLimit(older: quarters < 0) }
+        return show(points: next, at: time)
     }
 }

@@ -175,9 +175,10 @@ struct CandleViewerTests {
         var previous: [Candle] = []
         var t = 0.0
         while t <= v.options.morphDuration {
-            let p = v.projection(at: t)
-            let candles = v.visibleCandles(at: t, projection: p)
-            let size = v.barsPerCandle(at: t)
+            let geometry = v.geometry(at: t)
+            let p = geometry.projection
+            let candles = geometry.candles
+            let size = geometry.barsPerCandle
             if sizes.last != size { sizes.append(size) }
             // Whole groups aligned on the newest bar, side by side.
             #expect(zip(candles, candles.dropFirst()).allSatisfy { $0.last + 1 == $1.first })

@@ -1,0 +1,45 @@
+/// Where the state lands on the screen at one moment, worked out once a frame: the
+/// projection (bars to dot columns and rows: the still target, or the morph's
+/// in-between), the points drawn, the bars a candle stands for, the cursor shown, the
+/// candles on screen and the cursor's candle. The view, the chart painter, the price
+/// layer and the volume pane all read this one value.
+///
+/// Invariant: every part is of the same moment and the same projection, because
+/// `init(_:at:)` works them all out together.
+struct FrameGeometry: Sendable {
+    let time: Double
+    /// What is on screen at `time`.
+    let projection: ChartProjection
+    /// The points drawn: the range, plus during a morph the older points sliding in or out.
+    let drawn: ClosedRange<Int>
+    /// Bars per candle on screen.
+    let barsPerCandle: Int
+    /// The point the cursor shows (the one sounding while the audiograph plays), nil when hidden.
+    let cursor: Int?
+    /// The candles on screen, when candles, OHLC bars or the volume pane are drawn.
+    let candles: [Candle]
+    /// The candle under the cursor, when the candles have their columns.
+    let cursorCandle: Candle?
+    /// The cell column of the cursor's candle's wick, while candles are drawn.
+    let candleCursorColumn: Int?
+
+    init(_ state: ViewerState, at time: Double) {
+        self.time = time
+        let projection = state.projection(at: time)
+        self.projection = projection
+        drawn = state.drawnPoints(at: time)
+        let size = state.barsPerCandle(at: time, onScreen: projection)
+        barsPerCandle = size
+        let cursor = state.displayedCursor(at: time)
+        self.cursor = cursor
+        candles = state.drawsCandles || state.drawsVolume
+            ? state.visibleCandles(size: size, drawn: drawn, projection: projection) : []
+        cursorCandle = cursor.flatMap { state.candle(at: $0, size: size) }
+        candleCursorColumn = cursor.flatMap { state.candleCursorColumn(cursor: $0, size: size, projection: projection) }
+    }
+}
+
+extension ViewerState {
+    /// Where the state lands on the screen at `time`.
+    func geometry(at time: Double) -> FrameGeometry { FrameGeometry(self, at: time) }
+}

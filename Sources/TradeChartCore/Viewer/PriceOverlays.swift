@@ -1,0 +1,39 @@
+import Glibc
+
+/// What is drawn over the price and how its axis reads: a log axis (`L`), percent labels
+/// (`%`), the moving averages (`m`, `--average`), and the plotted values they make.
+///
+/// Invariant: `plotIndex` and `averages` are always those of `logAxis` and `averageBars` over
+/// the same prices: `plot(_:scaled:scale:)` is the one place both are worked out.
+struct PriceOverlays: Sendable {
+    /// Whether the price axis is logarithmic (`L`).
+    var logAxis = false
+    /// Whether the price labels show the percent change from the reference price (`%`).
+    var percentAxis = false
+    /// The bars of the moving averages shown (`m`, `--average`).
+    var averageBars: [Int] = []
+    /// The averages of `averageBars`, in that order.
+    var averages: [AverageLine] = []
+    /// The min-max index of the plotted prices (the scaled prices' index, or the log
+    /// prices' on a log axis): what the projections and the rasterizer see.
+    var plotIndex: MinMaxIndex
+
+    init(plotIndex: MinMaxIndex) {
+        self.plotIndex = plotIndex
+    }
+
+    /// Works out the plotted index and the averages of `prices` (whose scaled index is
+    /// `index`, at `scale`) for the axis and the averages asked for.
+    mutating func plot(_ prices: [Double], scaled index: MinMaxIndex, scale: PriceScale) {
+        plotIndex = ViewerState.plotIndex(of: prices, scaled: index, log: logAxis)
+        refreshAverages(prices, scale: scale)
+    }
+
+    /// Works out the averages alone (the plotted index is already that of `prices`).
+    mutating func refreshAverages(_ prices: [Double], scale: PriceScale) {
+        let log = logAxis
+        averages = averageBars.map { bars in
+            AverageLine(MovingAverage(bars: bars, prices: prices), plotted: { Glibc.log($0) }, scale: scale, log: log)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The range bar on the bottom row: every range's entry and the cells it takes.
+/// `[1Y]` is the active range, ` 5Y ` another, `(1D)` one that cannot be shown (not
+/// only dim: vt100 has no dim); while a free window is shown, no entry is active.
+/// The view draws it and the update hit-tests a click on it, both from this one value.
+struct RangeBar: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        var range: ChartRange
+        var text: String
+        var available: Bool
+        var active: Bool
+        var cells: Range<Int>
+    }
+
+    /// The entries left to right, without gaps from column 0.
+    let entries: [Entry]
+
+    /// The bar for ranges that `available` says can be shown,
+    /// `active` the fixed range shown (nil for a free window).
+    init(available: (ChartRange) -> Bool, active: ChartRange?) {
+        var x = 0
+        entries = ChartRange.allCases.map { range in
+            let shown = available(range)
+            let text = range == active ? "[\(range.label)]" : (shown ? " \(range.label) " : "(\(range.label))")
+            defer { x += text.count }
+            return Entry(range: range, text: text, available: shown, active: range == active, cells: x..<(x + text.count))
+        }
+    }
+
+    /// The range whose entry takes cell `column`, nil between or past the entries.
+    func range(atColumn column: Int) -> ChartRange? {
+        entries.first { $0.cells.contains(column) }?.range
+    }
+}
+
+extension ViewerState {
+    /// The range bar as it stands.
+    var rangeBar: RangeBar {
+        RangeBar(available: { availability(of: $0).slice != nil }, active: activeRange)
+    }
+}

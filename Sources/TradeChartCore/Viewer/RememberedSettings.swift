@@ -1,0 +1,53 @@
+/// The settings of the viewer that are remembered about a file, as the state holds them:
+/// the range or free window, the axis, the moving averages, the style and the volume
+/// pane. `ViewerState.remember(changesSince:)` is the one place they are written into
+/// the remembered view: a setting is written when it changed, so what the host handed in
+/// stays as it was until the person changes it.
+struct RememberedSettings: Sendable, Equatable {
+    var range: ChartRange
+    var window: ClosedRange<Int64>?
+    var log: Bool
+    var percent: Bool
+    var averages: [Int]
+    var style: ChartStyle
+    var volume: Bool
+
+    /// Writes into `memory` what an opening decides whatever was remembered: the fixed
+    /// range it opens on, the style and the pane (a window and the axis are written when
+    /// they are applied, as changes).
+    func writeOpening(into memory: inout RememberedView) {
+        memory.range = range.label
+        memory.style = style == .line ? nil : style.rawValue
+        memory.volume = volume ? true : nil
+    }
+
+    /// Writes into `memory` each setting that differs from `before`.
+    func write(into memory: inout RememberedView, since before: RememberedSettings) {
+        if window != before.window || (window == nil && range != before.range) {
+            if let window {
+                memory.window = [window.lowerBound, window.upperBound]
+            } else {
+                memory.window = nil
+                memory.range = range.label
+            }
+        }
+        if log != before.log { memory.log = log ? true : nil }
+        if percent != before.percent { memory.percent = percent ? true : nil }
+        if averages != before.averages { memory.averages = averages.isEmpty ? nil : averages }
+        if style != before.style { memory.style = style == .line ? nil : style.rawValue }
+        if volume != before.volume { memory.volume = volume ? true : nil }
+    }
+}
+
+extension ViewerState {
+    /// The remembered settings as they stand.
+    var rememberedSettings: RememberedSettings {
+        RememberedSettings(range: range, window: window, log: logAxis, percent: percentAxis, averages: averageBars,
+                           style: candles.style, volume: candles.volume)
+    }
+
+    /// Writes into `memory` every remembered setting changed since `before`.
+    mutating func remember(changesSince before: RememberedSettings) {
+        rememberedSettings.write(into: &memory, since: before)
+    }
+}

@@ -1,0 +1,94 @@
+/// What the status line says, as a value: the update chooses a message and its
+/// arguments, `text` words it (the one place the words are), the view draws the words
+/// and `!` lists them. Nothing reads the words back to decide anything.
+enum StatusMessage: Sendable, Equatable {
+    /// A note from outside the update, worded already: the launch's notes, the host's
+    /// (the state file, the sound), the loader's and the follower's reports.
+    case note(String)
+    /// Several messages on one line, in order, `; ` between them.
+    case all([StatusMessage])
+    /// Why something asked for cannot be done, worded where it is known (a range too
+    /// long for the data, a log axis over a price at or below zero, ...).
+    case refused(String)
+    /// Why the key `key` did nothing: `c: candles need ...`.
+    case keyRefused(key: String, String)
+    /// A scroll key with no panel open.
+    case noPanelToScroll(key: String)
+    /// A key bound to nothing.
+    case unboundKey(key: String)
+    /// Space: the mark is set at `moment` (worded as the chart shows it).
+    case marked(moment: String)
+    case markCleared
+    /// `%` while files are compared (they are in percent already).
+    case percentWhileComparing
+    /// `%`: labels in percent (true) or in prices.
+    case percentLabels(Bool)
+    /// `m`: the moving averages of these bars (none for an empty list).
+    case averages([Int])
+    /// `s`: tones on or off.
+    case tones(Bool)
+    /// `L`: a log (true) or linear axis.
+    case scale(log: Bool)
+    /// `[` or `]` with nowhere further to go.
+    case zoomLimit(zoomingIn: Bool)
+    /// `<` or `>` at an end of the data.
+    case panLimit(older: Bool)
+    /// `c`: the style now, with what one of its candles (or bars) stands for.
+    case style(ChartStyle, grouping: String)
+    /// `v`: the pane hidden.
+    case volumeHidden
+    /// `v`: the pane shown, of the column `column` of `file` (nil without a column), or
+    /// that column is 0 or empty in every row.
+    case volumePane(column: String?, file: String, empty: Bool)
+    /// The host is asked to read `columns` of `file`.
+    case reading(columns: [String], file: String)
+    /// A read came back without the columns asked for.
+    case columnsGone(file: String)
+    /// `Tab` with one file.
+    case nothingToCompare
+    /// `Tab`: `file` is the primary file now.
+    case primary(file: String)
+    /// The window asked for on opening holds no prices; `showing` is the range shown instead.
+    case noPricesInWindow(from: Int64, to: Int64, showing: String)
+
+    /// The words on the status line.
+    var text: String {
+        switch self {
+        case .note(let text), .refused(let text): text
+        case .all(let messages): messages.map(\.text).joined(separator: "; ")
+        case .keyRefused(let key, let why): "\(key): \(why)"
+        case .noPanelToScroll(let key): "\(key) scrolls a panel; there is none open (press ? for keys)"
+        case .unboundKey(let key): "\(key) does nothing here; press ? for keys"
+        case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"
+        case .markCleared: "Mark cleared"
+        case .percentWhileComparing: "%: the files are compared in percent already"
+        case .percentLabels(let on): on ? "Labels in percent from the previous close" : "Labels in prices"
+        case .averages(let bars):
+            bars.isEmpty ? "No moving averages" : "Moving averages of " + bars.map(String.init).joined(separator: ", ") + " bars"
+        case .tones(let on):
+            on ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
+        case .scale(let log): log ? "Log scale: equal steps are equal percent changes" : "Linear scale"
+        case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
+        case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
+        case .style(let style, let grouping):
+            switch style {
+            case .line: "Line; c: candles"
+            case .candles: "Candles, rising hollow, falling filled: \(grouping); c: OHLC bars"
+            case .ohlc: "OHLC bars, open tick left, close tick right: \(grouping); c: line"
+            }
+        case .volumeHidden: "Volume pane hidden"
+        case .volumePane(let column, let file, let empty):
+            if let column {
+                empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
+            } else {
+                "Volume pane"
+            }
+        case .reading(let columns, let file): "Reading \(columns.joined(separator: ", ")) of \(file)…"
+        case .columnsGone(let file): "\(file) no longer has the columns asked for; it stays a line"
+        case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
+        case .primary(let file): "\(file) is the primary file now: its calendar is the x axis"
+        case .noPricesInWindow(let from, let to, let showing):
+            "No prices between \(DateText.dayMonthYear(from)) and \(DateText.dayMonthYear(to)); showing \(showing)"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import TradeChartCore
+
+/// The words of each message: what users see on the status line and in `!`.
+@Suite("Status message")
+struct StatusMessageTests {
+    @Test func messagesAreWordedAsTheStatusLineShowsThem() {
+        let cases: [(StatusMessage, String)] = [
+            (.note("as given"), "as given"),
+            (.all([.markCleared, .refused("why")]), "Mark cleared; why"),
+            (.keyRefused(key: "c", "why"), "c: why"),
+            (.noPanelToScroll(key: "Up"), "Up scrolls a panel; there is none open (press ? for keys)"),
+            (.unboundKey(key: "x"), "x does nothing here; press ? for keys"),
+            (.marked(moment: "3 Jan 2019"), "Marked 3 Jan 2019: the header measures from here; Esc clears"),
+            (.percentLabels(true), "Labels in percent from the previous close"),
+            (.percentLabels(false), "Labels in prices"),
+            (.averages([]), "No moving averages"),
+            (.averages([20, 50, 200]), "Moving averages of 20, 50, 200 bars"),
+            (.tones(false), "Tones off"),
+            (.scale(log: true), "Log scale: equal steps are equal percent changes"),
+            (.scale(log: false), "Linear scale"),
+            (.zoomLimit(zoomingIn: true), "Zoomed in as far as it goes: two points"),
+            (.zoomLimit(zoomingIn: false), "All the data is shown"),
+            (.panLimit(older: true), "This is the start of the data"),
+            (.panLimit(older: false), "This is the newest point"),
+            (.style(.line, grouping: ""), "Line; c: candles"),
+            (.style(.candles, grouping: "1 candle = 1 day"), "Candles, rising hollow, falling filled: 1 candle = 1 day; c: OHLC bars"),
+            (.style(.ohlc, grouping: "1 bar = 1 day"), "OHLC bars, open tick left, close tick right: 1 bar = 1 day; c: line"),
+            (.volumeHidden, "Volume pane hidden"),
+            (.volumePane(column: "Volume", file: "a.csv", empty: false), "Volume pane: Volume, one bar a candle"),
+            (.volumePane(column: "Volume", file: "a.csv", empty: true), "Volume pane: Volume is 0 or empty in every row of a.csv"),
+            (.reading(columns: ["Open", "High"], file: "a.csv"), "Reading Open, High of a.csv…"),
+            (.columnsGone(file: "a.csv"), "a.csv no longer has the columns asked for; it stays a line"),
+            (.nothingToCompare, "Tab compares files: give more than one (tradechart a.csv b.csv)"),
+            (.primary(file: "b.csv"), "b.csv is the primary file now: its calendar is the x axis"),
+        ]
+        for (message, words) in cases { #expect(message.text == words) }
+    }
+
+    @Test func theViewerSaysWhatAKeyDidAsAMessage() {
+        var v = ViewerState(series: TestSeries.daily(days: 600), range: .oneYear, columns: 100, rows: 30)
+        _ = v.handle(.key(.character("L")), at: 0)
+        #expect(v.statusLine.message == .scale(log: true))
+        #expect(v.status == StatusMessage.scale(log: true).text)
+        _ = v.handle(.key(.character("m")), at: 1)
+        #expect(v.statusLine.message == .averages([20]))
+        #expect(v.messages.suffix(2) == [StatusMessage.scale(log: true).text, StatusMessage.averages([20]).text])
+    }
+
+    @Test func openingWithALogAxisSaysOnlyWhatCannotBeShown() {
+        let v = ViewerState(series: TestSeries.daily(days: 600), columns: 100, rows: 30, status: "from the launch",
+                            view: ViewSettings(log: true))
+        #expect(v.logAxis)
+        #expect(v.statusLine.message == .note("from the launch"))
+    }
+}
