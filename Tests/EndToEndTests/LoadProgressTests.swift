@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TradeChartTestSupport
 
 /// Issue 14 point 4 in a real terminal (tmux): a load that takes a while (here a FIFO
 /// fed slowly) shows its progress on one line of standard error, rewritten in place;
@@ -102,7 +103,7 @@ struct LoadProgressTests {
             let price = 100 + Double(i % 997) / 10
             return ",\(price),\(price + 1),\(price - 1),\(price),\(1000 + i % 13),a note to make the row longer\n"
         }
-        FileManager.default.createFile(atPath: path, contents: Data("Date,Open,High,Low,Close,Volume,Note\n".utf8))
+        try TestFiles.create(path, contents: Data("Date,Open,High,Low,Close,Volume,Note\n".utf8))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         out.seekToEndOfFile()
         for k in 0..<1000 {
