@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "TradeChartSystemTests",
                     dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
-        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
+        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartTestSupport"]),
         // The golden --help text is read by path.
         .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore", "TradeChartTestSupport"], exclude: ["Golden"]),
     ]
