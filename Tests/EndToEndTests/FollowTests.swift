@@ -4,7 +4,7 @@ import Testing
 /// `--follow` as a person uses it, in tmux: rows appended to a file by another
 /// process show in the header, a truncated file is reloaded, and `-` follows standard
 /// input with keys from the terminal. How soon a row shows, and the CPU that following
-/// costs, are measured by `make bench` (section "following in a terminal").
+/// costs, are measured by `make bench` (section "terminal").
 @Suite("Following a file in tmux", .serialized)
 struct FollowTests {
     static let bin = TmuxSession.binary
