@@ -71,8 +71,9 @@ let package = Package(
         .testTarget(name: "TradeChartSystemTests",
                     dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
-        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartTestSupport"]),
+        .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartSystem",
+                                                             "TradeChartTerminal", "TradeChartTestSupport"]),
         // The golden --help text is read by path.
-        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore", "TradeChartTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartTestSupport"], exclude: ["Golden"]),
     ]
 )
