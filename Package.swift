@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartSystem",
                                                              "TradeChartTerminal", "TradeChartTestSupport"]),
         // The golden --help text is read by path.
-        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartCore", "TradeChartTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TradeChartTestSupport"], exclude: ["Golden"]),
     ]
 )

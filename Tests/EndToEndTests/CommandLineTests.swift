@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TradeChartTestSupport
 
 /// The command line as a script or a person meets it: help, version, errors, no terminal.
 @Suite("Command line")
@@ -154,7 +155,7 @@ struct TimeZoneOptionTests {
     /// (here a file that cannot load at all, which would otherwise be said instead).
     @Test func aZoneIsCheckedBeforeTheFileIsRead() throws {
         let empty = NSTemporaryDirectory() + "tc-empty-\(UUID().uuidString).csv"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        try TestFiles.create(empty)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let result = try ProcessRunner.tradechart(["--print", "--tz", "Mars/Olympus", empty])
         #expect(result.status == 2)

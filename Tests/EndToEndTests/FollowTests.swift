@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `--follow` as a person uses it, in tmux: rows appended to a file by another
-/// process show within a second, following costs no CPU between rows, a truncated
-/// file is reloaded, and `-` follows standard input with keys from the terminal.
+/// process show in the header, a truncated file is reloaded, and `-` follows standard
+/// input with keys from the terminal. How soon a row shows, and the CPU that following
+/// costs, are measured by `make bench` (section "terminal").
 @Suite("Following a file in tmux", .serialized)
 struct FollowTests {
     static let bin = TmuxSession.binary
@@ -35,36 +36,17 @@ struct FollowTests {
 
     static func header(_ screen: String) -> String { screen.components(separatedBy: "\n").first ?? "" }
 
-    /// The viewer's process in the pane.
-    static func viewerPid(_ t: TmuxSession) throws -> Int32 {
-        try #require(try t.viewerPid())
-    }
-
-    /// CPU time (user + system) a process has used so far, in seconds, from /proc/PID/stat.
-    static func cpuSeconds(_ pid: Int32) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name (which may hold spaces) start at field 3.
-        let afterName = try #require(stat.range(of: ")", options: .backwards)).upperBound
-        let fields = stat[afterName...].split(separator: " ")
-        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// Appends `count` rows once a second, each after the newest row of the file, and
-    /// returns how long each took to show in the header (nil: not within a second).
-    static func appendOncePerSecond(_ count: Int, to path: String, in t: TmuxSession,
-                                    firstPrice: Double) throws -> [Double?] {
-        var latencies: [Double?] = []
+    /// Appends `count` rows, each after the newest row of the file and each once the one
+    /// before shows in the header (waiting up to 10 s a row: long enough that only a row
+    /// that never shows fails).
+    static func appendEachWhenTheLastShows(_ count: Int, to path: String, in t: TmuxSession,
+                                           firstPrice: Double) throws {
         for i in 0..<count {
-            let started = Date()
             let price = firstPrice + Double(i)
             try append(row(String(format: "11/8/2019 16:%02d", i), close: price), to: path)
             let shown = ViewerSessionTests.grouped(price)
-            let screen = try t.waitForScreen(timeout: 1) { header($0).contains(shown) }
-            latencies.append(header(screen).contains(shown) ? Date().timeIntervalSince(started) : nil)
-            Thread.sleep(forTimeInterval: max(0, 1 - Date().timeIntervalSince(started)))
+            try t.waitForScreen(timeout: 10, "appended row \(i + 1) (\(shown)) in the header") { header($0).contains(shown) }
         }
-        return latencies
     }
 
     /// Runs `body` on a viewer following a fresh copy of the intraday file (once
@@ -94,31 +76,17 @@ struct FollowTests {
         #expect(try t.waitForExit() == 0)
     }
 
-    @Test func appendedRowsShowInTheHeaderWithinASecond() throws {
+    @Test func appendedRowsShowInTheHeader() throws {
         try Self.followingACopy { path, t in
             // The newest point pulses (the terminal's blink) while the file is followed.
             #expect(try t.capture(colors: true).contains(";5m"))
-            let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3201.25)
-            #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
+            try Self.appendEachWhenTheLastShows(10, to: path, in: t, firstPrice: 3201.25)
             let screen = try t.capture()
             #expect(Self.header(screen).contains("3,210.25"))
             // The range keeps its right edge on the newest point: its span ends at the last row.
             try t.send("1")
             let day = try t.waitFor("[1D]")
             #expect(Self.header(day).contains("16:09"))
-        }
-    }
-
-    @Test func followingCostsNoCPUBetweenRows() throws {
-        try Self.followingACopy { path, t in
-            let pid = try Self.viewerPid(t)
-            Thread.sleep(forTimeInterval: 0.3)
-            let before = try Self.cpuSeconds(pid)
-            let latencies = try Self.appendOncePerSecond(10, to: path, in: t, firstPrice: 3301.25)
-            let used = try Self.cpuSeconds(pid) - before
-            #expect(latencies.allSatisfy { $0 != nil }, "every appended row shows within 1 s: \(latencies)")
-            // Measured about 0.02-0.04 s (debug build) for ten rows and ten redraws in ten seconds.
-            #expect(used < 0.2, "the viewer used \(used) s of CPU in 10 s of following")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TradeChartTestSupport
 
 /// Issue 14 point 4 in a real terminal (tmux): a load that takes a while (here a FIFO
 /// fed slowly) shows its progress on one line of standard error, rewritten in place;
@@ -75,15 +76,19 @@ struct LoadProgressTests {
 
     @Test func printShowsProgressOnlyOnATerminal() throws {
         let input = try SlowInput()
-        let t = try TmuxSession(try input.command("--print \"$F\" > /dev/null"), width: 120, height: 10)
-        _ = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
-        try t.send("q")
-        _ = try t.waitFor("exit=0", timeout: 5)
-        // Standard error into a file: no progress there, however long the load.
+        // Standard error into a file: no progress there, however long the load. It starts
+        // first, so it has loaded longer than the run on a terminal whenever that one
+        // shows progress (here once it has shown 2 s so far: well past the moment).
         let quiet = try SlowInput()
         let log = quiet.folder + "/stderr.txt"
         let u = try TmuxSession(try quiet.command("--print \"$F\" > /dev/null 2> \(log)"), width: 120, height: 10)
-        Thread.sleep(forTimeInterval: 1.5)
+        _ = try u.waitForScreen(timeout: 10, "the quiet load running", settled: false) { _ in (try? u.viewerPid()) != nil }
+        let t = try TmuxSession(try input.command("--print \"$F\" > /dev/null"), width: 120, height: 10)
+        _ = try t.waitForScreen(timeout: 20, "the progress line at 2 s or more", settled: false) { screen in
+            Self.showsProgress(screen) && screen.contains(#/, ([2-9]|[1-9][0-9]+) s so far/#)
+        }
+        try t.send("q")
+        _ = try t.waitFor("exit=0", timeout: 5)
         #expect(try u.viewerPid() != nil, "still loading, well past the moment progress would show")
         #expect(!(try u.capture()).contains("Loading"))
         #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Loading"))
@@ -102,7 +107,7 @@ struct LoadProgressTests {
             let price = 100 + Double(i % 997) / 10
             return ",\(price),\(price + 1),\(price - 1),\(price),\(1000 + i % 13),a note to make the row longer\n"
         }
-        FileManager.default.createFile(atPath: path, contents: Data("Date,Open,High,Low,Close,Volume,Note\n".utf8))
+        try TestFiles.create(path, contents: Data("Date,Open,High,Low,Close,Volume,Note\n".utf8))
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         out.seekToEndOfFile()
         for k in 0..<1000 {

@@ -39,8 +39,7 @@ struct AudioPlayerTests {
             let marker = output + "/marker"
             let script = "#!/bin/sh\necho noise\necho \"$1 $(readlink /proc/$$/fd/0) $(readlink /proc/$$/fd/1) $(readlink /proc/$$/fd/2)\" > '\(marker).tmp'\nmv '\(marker).tmp' '\(marker)'\n"
             for name in ["aplay", "paplay"] {
-                _ = FileManager.default.createFile(atPath: bin + "/" + name, contents: Data(script.utf8),
-                                               attributes: [.posixPermissions: 0o755])
+                try TestFiles.create(bin + "/" + name, contents: Data(script.utf8), executable: true)
             }
             // A directory named like a player, and an earlier empty entry, are passed over.
             try FileManager.default.createDirectory(atPath: output + "/pw-play", withIntermediateDirectories: true)
@@ -64,8 +63,7 @@ struct AudioPlayerTests {
         try withTwoDirectories { bin, output in
             // A player that records its pid and plays for a long time.
             let script = "#!/bin/sh\necho $$ >> '\(output)/pids'\nexec sleep 30\n"
-            _ = FileManager.default.createFile(atPath: bin + "/aplay", contents: Data(script.utf8),
-                                           attributes: [.posixPermissions: 0o755])
+            try TestFiles.create(bin + "/aplay", contents: Data(script.utf8), executable: true)
             let session = AudiographSession()
             let series = S.daily([1, 3, 2, 5, 4, 6])
             func pids() -> [Int32] {

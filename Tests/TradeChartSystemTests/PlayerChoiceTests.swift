@@ -20,22 +20,21 @@ struct PlayerChoiceTests {
         let bin = NSTemporaryDirectory() + "tc-players-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: bin) }
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        func install(_ name: String) {
-            _ = FileManager.default.createFile(atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8),
-                                               attributes: [.posixPermissions: 0o755])
+        func install(_ name: String) throws {
+            try TestFiles.create(bin + "/" + name, contents: Data("#!/bin/sh\n".utf8), executable: true)
         }
         #expect(StreamPlayerCommand.find(.known(searchPath: bin), sampleRate: 22_050) == nil)
         // afplay plays files only: never a stream player.
-        install("afplay")
+        try install("afplay")
         #expect(StreamPlayerCommand.find(.known(searchPath: bin), sampleRate: 22_050) == nil)
-        install("aplay")
+        try install("aplay")
         let aplay = try #require(StreamPlayerCommand.find(.known(searchPath: bin), sampleRate: 22_050))
         #expect(aplay.executable == bin + "/aplay" && !aplay.sendsHeader)
         #expect(aplay.arguments.contains("S16_LE") && aplay.arguments.contains("22050") && aplay.arguments.last == "-")
-        install("paplay")
+        try install("paplay")
         let paplay = try #require(StreamPlayerCommand.find(.known(searchPath: bin), sampleRate: 22_050))
         #expect(paplay.name == "paplay" && paplay.arguments.contains("--raw") && paplay.arguments.contains("--rate=22050"))
-        install("pw-play")
+        try install("pw-play")
         let pwPlay = try #require(StreamPlayerCommand.find(.known(searchPath: bin), sampleRate: 22_050))
         #expect(pwPlay.name == "pw-play" && pwPlay.arguments.contains("--format=s16") && pwPlay.arguments.last == "-")
         // The person's command gets a WAV stream through the shell.

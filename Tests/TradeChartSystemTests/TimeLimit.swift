@@ -13,7 +13,7 @@ private final class Watched<T>: @unchecked Sendable {
 /// that blocks (in `open(2)` of a pipe, say) fails the test instead of hanging the run.
 /// On a timeout the issue is recorded, `unblock` is called to free the stuck thread when
 /// that is possible (opening a pipe's other end), and the result is nil.
-func withinTimeLimit<T>(_ what: String, seconds: Double = 3, unblock: () -> Void = {},
+func withinTimeLimit<T>(_ what: String, seconds: Double = 10, unblock: () -> Void = {},
                         sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping () -> T) -> T? {
     let watched = Watched(body)
     Thread {

@@ -96,7 +96,7 @@ struct FieldParsingTests {
         var answered = 0
         for _ in 0..<300_000 {
             let count = 1 + Int(rng.next() % 16)
-            var bytes = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            let bytes = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
             for delimiter: UInt8 in [0x2C, 0x3B] {
                 bytes.withUnsafeBufferPointer { b in
                     let p = b.baseAddress!, e = p + b.count
