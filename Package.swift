@@ -58,7 +58,7 @@ let package = Package(
 
         // `make fuzz`: libFuzzer entry for the loader (built with -sanitize=fuzzer -DFUZZING);
         // a normal build gives a replay tool that runs the entry on files.
-        .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore"]),
+        .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore", "TradeChartSystem"]),
 
         // Helpers shared by the test targets (WAV analysis, small series).
         .target(name: "TradeChartTestSupport", dependencies: ["TradeChartCore"], path: "Tests/TestSupport"),
