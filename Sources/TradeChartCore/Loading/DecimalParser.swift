@@ -74,7 +74,8 @@ public enum DecimalParser {
     /// agree with wherever it answers.
     @inline(__always)
     static func fastPath(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Double? {
-        NumberScan(start, end)?.price(delimiter: delimiter)
+        var scan = NumberScan()
+        return exactValue(start, end, delimiter: delimiter, scan: &scan)
     }
 
     /// 10^k for k in 0...8.
@@ -195,13 +196,15 @@ public enum DecimalParser {
         if n > 0 && (q[0] == 0x2D || q[0] == 0x2B) { q += 1; n -= 1 }
         return equalsWord(q, n, "inf") || equalsWord(q, n, "infinity")
     }
-}
 
-extension NumberScan {
-    /// The price these digits and separators write, by the separator rules of
-    /// `DecimalParser`, when its value is exact; nil to leave it to `slowPath`.
+    /// Scans `[start, end)` into `scan` and returns the price its digits and separators
+    /// write, by the separator rules above, when it is exact; nil to leave it to
+    /// `slowPath` (and `scan` empty when the scan refused the field).
     @inline(__always)
-    func price(delimiter: UInt8) -> Double? {
+    static func exactValue(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8,
+                           scan: inout NumberScan) -> Double? {
+        guard scan.read(start, end) else { return nil }
+        let digits = scan.digits, mantissa = scan.mantissa, dots = scan.dots, commas = scan.commas
         guard digits > 0, digits <= 19, mantissa <= (1 << 53) else { return nil }
         var fraction = 0
         if dots | commas != 0 {
@@ -221,11 +224,11 @@ extension NumberScan {
             }
             let point = decimal == 0 ? digits : decimal.trailingZeroBitCount
             // Groups: after at least one digit, three digits apart, three digits before the point.
-            if group != 0 && !Self.groupsOfThree(group, first: 1...63, point: point) { return nil }
+            if group != 0 && !NumberScan.groupsOfThree(group, first: 1...63, point: point) { return nil }
             fraction = digits - point
         }
         guard fraction <= 22 else { return nil }
-        let v = Double(mantissa) / DecimalParser.exactPower(fraction)
-        return sign == 0x2D ? -v : v
+        let v = Double(mantissa) / exactPower(fraction)
+        return scan.sign == 0x2D ? -v : v
     }
 }

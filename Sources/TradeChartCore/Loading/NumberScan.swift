@@ -18,10 +18,23 @@ struct NumberScan {
     /// at the field's end, so nothing outside the field is read).
     @inline(__always)
     init?(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+        guard read(start, end) else { return nil }
+    }
+
+    init() {}
+
+    /// Scans `[start, end)` as `init?` does, into this (empty) scan; false for what it refuses.
+    @inline(__always)
+    mutating func read(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Bool {
+        // Locals while scanning (kept in registers), stored once at the end.
         var p = start
-        guard p < end else { return nil }
+        guard p < end else { return false }
+        var sign: UInt8 = 0
         if p.pointee == 0x2D || p.pointee == 0x2B { sign = p.pointee; p += 1 }
-        guard end - p <= 26 else { return nil }
+        guard end - p <= 26 else { return false }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var dots: UInt64 = 0, commas: UInt64 = 0
         while end - p >= 1 && end - start >= 8 {
             let left = end - p
             let word = left >= 8 ? UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
@@ -30,14 +43,14 @@ struct NumberScan {
             let notDigit = ((v &+ 0x7676_7676_7676_7676) | v) & 0x8080_8080_8080_8080
             let k = min(notDigit == 0 ? 8 : notDigit.trailingZeroBitCount >> 3, left)
             if k > 0 {
-                guard digits + k <= 19 else { return nil }
+                guard digits + k <= 19 else { return false }
                 mantissa = mantissa &* DecimalParser.integerPower(k) &+ DecimalParser.eightDigits(k == 8 ? v : v &<< UInt64((8 - k) &* 8))
                 digits += k
                 p += k
             }
             guard p < end else { break }
             if k == 8 { continue }
-            guard separator(p.pointee) else { return nil }
+            guard Self.note(p.pointee, after: digits, &dots, &commas) else { return false }
             p += 1
         }
         while p < end {
@@ -46,15 +59,21 @@ struct NumberScan {
                 mantissa = mantissa &* 10 &+ UInt64(d)
                 digits += 1
             } else {
-                guard separator(p.pointee) else { return nil }
+                guard Self.note(p.pointee, after: digits, &dots, &commas) else { return false }
             }
             p += 1
         }
+        self.sign = sign
+        self.mantissa = mantissa
+        self.digits = digits
+        self.dots = dots
+        self.commas = commas
+        return true
     }
 
-    /// Notes a `.` or `,` after the digits so far; false for another byte or a second separator there.
+    /// Notes a `.` or `,` after `digits` digits; false for another byte or a second separator there.
     @inline(__always)
-    mutating func separator(_ c: UInt8) -> Bool {
+    static func note(_ c: UInt8, after digits: Int, _ dots: inout UInt64, _ commas: inout UInt64) -> Bool {
         let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: digits)
         guard (dots | commas) & bit == 0 else { return false }
         if c == 0x2E { dots |= bit } else if c == 0x2C { commas |= bit } else { return false }

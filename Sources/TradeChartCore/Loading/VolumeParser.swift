@@ -19,10 +19,10 @@ enum VolumeParser {
         if let exponent = suffixExponent(e[-1]), e - p >= 2 {
             return NumberScan(p, e - 1)?.scaled(exponent: exponent) ?? .nan
         }
-        if let scan = NumberScan(p, e) {
-            if delimiter != 0x2C, let grouped = scan.dotGrouped { return grouped }
-            if let v = scan.price(delimiter: delimiter) { return v }
-        }
+        var scan = NumberScan()
+        let exact = DecimalParser.exactValue(p, e, delimiter: delimiter, scan: &scan)
+        if delimiter != 0x2C, let grouped = scan.dotGrouped { return grouped }
+        if let exact { return exact }
         if case .value(let v) = DecimalParser.slowPath(p, e, delimiter: delimiter) { return v }
         return .nan
     }
