@@ -32,15 +32,15 @@ public struct CSVStreamParser: Sendable {
     /// A record not decided within this many bytes from its start is a bad row: a
     /// line this long is skipped to its end; a quote still open ends its row at
     /// the end of the line it opened on.
-    public static let maxRecordBytes = 1 << 20
+    static let maxRecordBytes = 1 << 20
 
     /// The file name used in messages.
-    public let file: String
+    package let file: String
     let options: LoadOptions
     /// The expected total size, used once to reserve room for the rows.
     let expectedBytes: Int?
 
-    public internal(set) var layout: ColumnLayout? {
+    package internal(set) var layout: ColumnLayout? {
         didSet {
             shape = layout.map(RowShape.init) ?? RowShape()
             if !options.bars.isEmpty { layOutBars() }
@@ -93,7 +93,7 @@ public struct CSVStreamParser: Sendable {
     /// - Parameters:
     ///   - file: the name used in messages (the path as given, or `standard input`).
     ///   - expectedBytes: the file size when known, to reserve memory once.
-    public init(file: String, options: LoadOptions = .init(), expectedBytes: Int? = nil) {
+    package init(file: String, options: LoadOptions = .init(), expectedBytes: Int? = nil) {
         self.file = TextSanitizer.clean(file)
         self.options = options
         self.expectedBytes = expectedBytes
@@ -101,16 +101,16 @@ public struct CSVStreamParser: Sendable {
 
     /// The first error that makes the file unusable (found in the header), if any.
     /// `finish()` throws it; feeding more bytes after it does nothing.
-    public var error: LoadError? { fatal }
+    package var error: LoadError? { fatal }
 
     /// The number of lines read completely so far: a follower redraws only when it grows.
-    public var linesRead: Int { line }
+    package var linesRead: Int { line }
 
     /// The rows with a time and a price read so far (for a progress display).
-    public var rowsRead: Int { times.count }
+    package var rowsRead: Int { times.count }
 
     /// Parses the complete records in `chunk`; an incomplete last record is kept for the next call.
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+    package mutating func feed(_ chunk: UnsafeRawBufferPointer) {
         guard chunk.count > 0, fatal == nil else { return }
         if pending.isEmpty {
             let used = consume(chunk, final: false)
@@ -124,12 +124,12 @@ public struct CSVStreamParser: Sendable {
     }
 
     /// Parses the complete records in `bytes`.
-    public mutating func feed(_ bytes: [UInt8]) {
+    package mutating func feed(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { feed($0) }
     }
 
     /// Reads what is left (a last line without a line end) and returns the sorted series.
-    public mutating func finish() throws(LoadError) -> LoadedSeries {
+    package mutating func finish() throws(LoadError) -> LoadedSeries {
         flushPending()
         var t = times, p = prices, b = bars
         times = []
@@ -139,7 +139,7 @@ public struct CSVStreamParser: Sendable {
     }
 
     /// The series of the rows completed so far, leaving the parser ready for more bytes.
-    public func snapshot() throws(LoadError) -> LoadedSeries {
+    package func snapshot() throws(LoadError) -> LoadedSeries {
         var copy = self
         var t = copy.times, p = copy.prices, b = copy.bars
         copy.times = []
@@ -160,7 +160,7 @@ public struct CSVStreamParser: Sendable {
     /// Parses the complete records at the start of `buffer` and returns how many
     /// bytes they took; with `final`, the end of the buffer ends the last record.
     /// A caller with its own buffer may call this directly and keep the unconsumed rest.
-    public mutating func consume(_ buffer: UnsafeRawBufferPointer, final: Bool) -> Int {
+    mutating func consume(_ buffer: UnsafeRawBufferPointer, final: Bool) -> Int {
         guard let raw = buffer.baseAddress, buffer.count > 0, fatal == nil else { return buffer.count }
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let end = base + buffer.count

@@ -14,9 +14,9 @@
 /// a single `,` is a decimal comma unless the file is comma-separated and it is
 /// followed by exactly three digits (`"12,084"` = 12084 in a quoted field).
 /// Group separators must be followed by exactly three digits.
-public enum DecimalParser {
+enum DecimalParser {
     /// The result of reading one field.
-    public enum Outcome: Equatable, Sendable {
+    enum Outcome: Equatable, Sendable {
         case value(Double)
         /// `null`, empty, `NaN`, `-`, `n/a`: a missing price, not an error.
         case missing
@@ -58,7 +58,7 @@ public enum DecimalParser {
     /// Reads a number from `[start, end)`; spaces around it are ignored.
     /// `delimiter` is the file's field separator (it decides what a lone `,` means).
     @inline(__always)
-    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
+    static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
         var p = start
         var e = end
         while p < e && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
