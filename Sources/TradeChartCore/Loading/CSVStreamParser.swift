@@ -66,9 +66,8 @@ public struct CSVStreamParser: Sendable {
     var bars: BarRows?
     var family: TimeFamily?
     var report = LoadReport()
-    // Slashed dates: rows that fit only one day/month order, and the first line of each kind.
-    var monthFirstOnly = 0, dayFirstOnly = 0
-    var firstMonthFirstOnlyLine = 0, firstDayFirstOnlyLine = 0
+    /// Slashed dates that fit only one day/month order.
+    var slashOrders = SlashOrderTally()
     var unixMagnitude: Int64 = 0
     var unixUnits = UnixUnits()
     var dayCache = TimestampParser.DayCache()
@@ -76,13 +75,8 @@ public struct CSVStreamParser: Sendable {
     var headerEnd = 0
     /// Whether some row's raw time is not above the one before (then `finish` sorts).
     var unordered = false
-    /// How many rows `takeNewRows` has handed out, and the column decisions it used.
-    var handedOut = 0
-    var handedOutReading: ColumnReading?
-    var handedOutReport: LoadReport?
-    /// Rows left out as they were handed out (`takeNewRows`), or by the last snapshot's
-    /// decisions over the whole column, beyond what `report` counts.
-    var handOutDrops = LoadReport()
+    /// What `takeNewRows` has handed out so far.
+    var handOut = RowsHandedOut()
     /// The UTC offset of each row kept, as runs in file order (`ParsedTime.noOffset` for
     /// rows without one), and the last row's offset (`Int64.max` before the first row).
     var offsetRuns = UTCOffsetRuns()

@@ -185,14 +185,7 @@ extension CSVStreamParser {
             }
             report.badRows += part.report.badRows
         }
-        if part.monthFirstOnly > 0 {
-            if monthFirstOnly == 0 { firstMonthFirstOnlyLine = part.firstMonthFirstOnlyLine + offset }
-            monthFirstOnly += part.monthFirstOnly
-        }
-        if part.dayFirstOnly > 0 {
-            if dayFirstOnly == 0 { firstDayFirstOnlyLine = part.firstDayFirstOnlyLine + offset }
-            dayFirstOnly += part.dayFirstOnly
-        }
+        slashOrders.absorb(part.slashOrders, lines: offset)
         unixMagnitude = max(unixMagnitude, part.unixMagnitude)
         unixUnits.absorb(part.unixUnits, lines: offset, rows: times.count)
         if family == nil { family = part.family }

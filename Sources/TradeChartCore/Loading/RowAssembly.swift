@@ -42,13 +42,7 @@ extension CSVStreamParser {
             }
             switch t.family {
             case .slashed:
-                if t.slashOrders == 1 {
-                    if monthFirstOnly == 0 { firstMonthFirstOnlyLine = line }
-                    monthFirstOnly += 1
-                } else if t.slashOrders == 2 {
-                    if dayFirstOnly == 0 { firstDayFirstOnlyLine = line }
-                    dayFirstOnly += 1
-                }
+                slashOrders.add(orders: t.slashOrders, line: line)
             case .unix:
                 let magnitude = t.value < 0 ? 0 &- t.value : t.value
                 if magnitude > unixMagnitude { unixMagnitude = magnitude }
