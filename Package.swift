@@ -15,10 +15,11 @@ let package = Package(
     targets: [
         // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
         // scrubbing, accessibility, the viewer's update and view. No terminal, no
-        // clock, no global state.
+        // clock, no files, no threads, no environment, no global state.
         .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // The operating system around the viewer: following files and pipes, the state
+        // The operating system around the viewer: loading files (the core's byte sources
+        // and parallel map over pread and Dispatch), following files and pipes, the state
         // file, the audio player, the monotonic clock, standard error. No ncurses.
         .target(name: "TradeChartSystem", dependencies: ["TradeChartCore"]),
 
