@@ -15,10 +15,11 @@ let package = Package(
     targets: [
         // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
         // scrubbing, accessibility, the viewer's update and view. No terminal, no
-        // clock, no global state.
+        // clock, no files, no threads, no environment, no global state.
         .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // The operating system around the viewer: following files and pipes, the state
+        // The operating system around the viewer: loading files (the core's byte sources
+        // and parallel map over pread and Dispatch), following files and pipes, the state
         // file, the audio player, the monotonic clock, standard error. No ncurses.
         .target(name: "TradeChartSystem", dependencies: ["TradeChartCore"]),
 
@@ -57,7 +58,7 @@ let package = Package(
 
         // `make fuzz`: libFuzzer entry for the loader (built with -sanitize=fuzzer -DFUZZING);
         // a normal build gives a replay tool that runs the entry on files.
-        .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore"]),
+        .executableTarget(name: "TradeChartFuzz", dependencies: ["TradeChartCore", "TradeChartSystem"]),
 
         // Helpers shared by the test targets (WAV analysis, small series).
         .target(name: "TradeChartTestSupport", dependencies: ["TradeChartCore"], path: "Tests/TestSupport"),

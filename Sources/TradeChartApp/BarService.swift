@@ -1,4 +1,5 @@
 import TradeChartCore
+import TradeChartSystem
 
 /// Reads the file again with the open, high, low and volume when the viewer asks
 /// (`loadBars`: `c` or `v` on a file shown as a line, which never read them), and hands

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TradeChartCore
+import TradeChartSystem
 
 /// `make bench` section "decimal commas": the same 1e6 rows written as an English
 /// export (`,` between fields, `10011.2150`) and as a German one (`;` between fields,

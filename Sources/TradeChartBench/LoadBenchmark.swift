@@ -1,5 +1,6 @@
 import Glibc
 import TradeChartCore
+import TradeChartSystem
 
 /// `make bench` section "load": SeriesLoader on generated Yahoo-style intraday files.
 ///
@@ -8,8 +9,14 @@ import TradeChartCore
 /// child's `ru_maxrss` minus that of a child that loads nothing (`--load-only -none-`).
 /// Each file is loaded as a line chart loads it (time and close) and as candles load
 /// it (`LoadOptions.bars`: open, high, low and volume too; `--load-bars FILE` in the child).
+/// `TRADECHART_BENCH_LOAD_ROWS=100000,1000000` loads only the files of those sizes.
 enum LoadBenchmark {
-    static let sizes = [100_000, 1_000_000, 10_000_000]
+    static let sizes: [Int] = {
+        let all = [100_000, 1_000_000, 10_000_000]
+        guard let text = getenv("TRADECHART_BENCH_LOAD_ROWS") else { return all }
+        let chosen = String(cString: text).split(separator: ",").compactMap { Int($0) }
+        return chosen.isEmpty ? all : chosen
+    }()
 
     /// The package root: three levels above this source file.
     static let packageRoot: String = {

@@ -1,5 +1,6 @@
 import Glibc
 import TradeChartCore
+import TradeChartSystem
 
 /// libFuzzer entry: the input is a whole price file, loaded in one piece, fed in
 /// uneven chunks, and loaded in parts on several threads with the parts split at
@@ -20,7 +21,8 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     // Threads for one input in eight: the splitting and joining are the same either way, and
     // handing tiny parts to threads would make the run several times slower.
     let parts = Result { () throws(LoadError) in
-        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", splits: splits, onThreads: size % 8 == 0)
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", splits: splits,
+                              map: size % 8 == 0 ? ConcurrentMap() : SerialMap())
     }
     if parts != whole { fatalError("load in parts at \(splits) differs from the single pass") }
     if size % 2 == 0 { checkBars(bytes, splits: splits, equals: whole) }
@@ -58,7 +60,7 @@ func checkBars(_ bytes: UnsafeRawBufferPointer, splits: [Int], equals line: Resu
     let options = LoadOptions(bars: .all)
     let whole = Result { () throws(LoadError) in try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options) }
     let parts = Result { () throws(LoadError) in
-        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options, splits: splits, onThreads: false)
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options, splits: splits)
     }
     func bits(_ b: BarColumns?) -> [[UInt64]?] { [b?.open, b?.high, b?.low, b?.volume].map { $0?.map(\.bitPattern) } }
     switch (line, whole, parts) {

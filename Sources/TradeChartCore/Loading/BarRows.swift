@@ -94,11 +94,11 @@ struct BarRows: Sendable, CompanionColumns {
     }
 
     /// Appends the rows of the parser of the next part, emptying it (see `CSVStreamParser.absorb`).
-    mutating func absorb(_ part: inout BarRows) {
-        CSVStreamParser.move(&part.open, to: &open)
-        CSVStreamParser.move(&part.high, to: &high)
-        CSVStreamParser.move(&part.low, to: &low)
-        CSVStreamParser.move(&part.volume, to: &volume)
+    mutating func absorb(_ part: inout BarRows, pages: some PageRelease) {
+        CSVStreamParser.move(&part.open, to: &open, pages: pages)
+        CSVStreamParser.move(&part.high, to: &high, pages: pages)
+        CSVStreamParser.move(&part.low, to: &low, pages: pages)
+        CSVStreamParser.move(&part.volume, to: &volume, pages: pages)
     }
 
     // MARK: - CompanionColumns

@@ -1,48 +1,34 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Bytes that can be read at any offset from several threads at once: a regular
-/// file (`pread`) or a buffer already in memory (for tests and fuzzing).
-struct ByteSource: @unchecked Sendable {
-    /// The file descriptor, or -1 for `memory`.
-    let fd: Int32
-    let memory: UnsafeRawBufferPointer
+/// Bytes that can be read at any offset, from several threads at once: what the
+/// loader reads a file in parts from. The system layer gives a regular file
+/// (`FileBytes`, with `pread`); `MemoryBytes` gives bytes already in memory.
+package protocol ByteSource: Sendable {
     /// The name used in messages.
-    let file: String
+    var name: String { get }
     /// The size when reading started.
-    let size: Int
+    var size: Int { get }
+    /// Whether reading may find bytes past `size` (a file that grows while it is read).
+    var mayGrow: Bool { get }
+    /// Reads up to `buffer.count` bytes at `offset` into `buffer`; 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(LoadError) -> Int
+}
 
-    init(fd: Int32, size: Int, file: String) {
-        self.fd = fd
-        memory = UnsafeRawBufferPointer(start: nil, count: 0)
-        self.file = file
-        self.size = size
+/// Bytes already in memory as a `ByteSource`, for tests and fuzzing: the caller keeps
+/// them alive and unchanged while they are read.
+package struct MemoryBytes: ByteSource, @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    package let name: String
+
+    package init(_ bytes: UnsafeRawBufferPointer, name: String) {
+        self.bytes = bytes
+        self.name = name
     }
 
-    init(memory: UnsafeRawBufferPointer, file: String) {
-        fd = -1
-        self.memory = memory
-        self.file = file
-        size = memory.count
-    }
+    package var size: Int { bytes.count }
+    package var mayGrow: Bool { false }
 
-    /// Reads up to `count` bytes at `offset` into `buffer`; 0 at the end.
-    func read(into buffer: UnsafeMutableRawPointer, at offset: Int, count: Int) throws(LoadError) -> Int {
-        guard count > 0 else { return 0 }
-        if fd < 0 {
-            let n = max(0, min(count, memory.count - offset))
-            if n > 0, let base = memory.baseAddress { memcpy(buffer, base + offset, n) }
-            return n
-        }
-        while true {
-            let n = pread(fd, buffer, count, off_t(offset))
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            if errno == EISDIR { throw .cannotOpen(file: file, reason: "it is a directory") }
-            throw .readFailed(file: file, reason: SeriesLoader.errorText(errno))
-        }
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let n = max(0, min(buffer.count, bytes.count - offset))
+        if n > 0, let to = buffer.baseAddress, let from = bytes.baseAddress { to.copyMemory(from: from + offset, byteCount: n) }
+        return n
     }
 }

@@ -7,17 +7,17 @@
 /// `Date`/`Datum` alone, else `Time`/`Zeit` alone. The price column is the one
 /// named by `--column`, else the first of `Close`, `Adj Close`, `Price`,
 /// `Last`, `Value`, `Schlusskurs`, `Kurs` that exists.
-public struct ColumnLayout: Sendable, Equatable {
+package struct ColumnLayout: Sendable, Equatable {
     /// The field separator: `,`, `;` or tab.
-    public var delimiter: UInt8
+    var delimiter: UInt8
     /// The column holding the date (and time, unless `clockIndex` is set).
-    public var timeIndex: Int
+    var timeIndex: Int
     /// A separate time-of-day column, or -1.
-    public var clockIndex: Int
+    var clockIndex: Int
     /// The price column.
-    public var priceIndex: Int
+    var priceIndex: Int
     /// The header's column names, as written (cleaned of control characters).
-    public var columns: [String]
+    var columns: [String]
 
     /// The highest field index a row must be read up to.
     var lastNeeded: Int { max(timeIndex, clockIndex, priceIndex) }

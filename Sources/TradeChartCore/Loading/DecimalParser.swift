@@ -14,9 +14,9 @@
 /// a single `,` is a decimal comma unless the file is comma-separated and it is
 /// followed by exactly three digits (`"12,084"` = 12084 in a quoted field).
 /// Group separators must be followed by exactly three digits.
-public enum DecimalParser {
+enum DecimalParser {
     /// The result of reading one field.
-    public enum Outcome: Equatable, Sendable {
+    enum Outcome: Equatable, Sendable {
         case value(Double)
         /// `null`, empty, `NaN`, `-`, `n/a`: a missing price, not an error.
         case missing
@@ -58,7 +58,7 @@ public enum DecimalParser {
     /// Reads a number from `[start, end)`; spaces around it are ignored.
     /// `delimiter` is the file's field separator (it decides what a lone `,` means).
     @inline(__always)
-    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
+    static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Outcome {
         var p = start
         var e = end
         while p < e && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
@@ -70,91 +70,12 @@ public enum DecimalParser {
     /// Digits with `.` and `,` as the separator rules above allow (`-12084.30`,
     /// `15.234,56`, `"12,084.30"`), up to 19 digits, whose value is exact, else nil
     /// (then `slowPath` decides). Never allocates: a German export reads as fast as
-    /// a plain one. Written by hand for speed; `slowPath` is the reference it must
+    /// a plain one, through the same `NumberScan`; `slowPath` is the reference it must
     /// agree with wherever it answers.
     @inline(__always)
     static func fastPath(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> Double? {
-        var p = start
-        guard p < end else { return nil }
-        var negative = false
-        if p.pointee == 0x2D { negative = true; p += 1 } else if p.pointee == 0x2B { p += 1 }
-        guard end - p <= 26 else { return nil }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        // Bit k set: a `.` (or `,`) stands after the first k digits.
-        var dots: UInt64 = 0, commas: UInt64 = 0
-        // Runs of digits eight bytes at a time (the last word of a long enough field is
-        // loaded ending at the field's end, so nothing outside the field is read).
-        while end - p >= 1 && end - start >= 8 {
-            let left = end - p
-            let word = left >= 8 ? UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-                : UnsafeRawPointer(end - 8).loadUnaligned(as: UInt64.self) &>> UInt64((8 - left) &* 8)
-            let v = word ^ 0x3030_3030_3030_3030
-            let notDigit = ((v &+ 0x7676_7676_7676_7676) | v) & 0x8080_8080_8080_8080
-            let k = min(notDigit == 0 ? 8 : notDigit.trailingZeroBitCount >> 3, left)
-            if k > 0 {
-                guard digits + k <= 19 else { return nil }
-                mantissa = mantissa &* integerPower(k) &+ eightDigits(k == 8 ? v : v &<< UInt64((8 - k) &* 8))
-                digits += k
-                p += k
-            }
-            guard p < end else { break }
-            if k == 8 { continue }
-            let c = p.pointee
-            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: digits)
-            guard (dots | commas) & bit == 0 else { return nil }
-            if c == 0x2E { dots |= bit } else if c == 0x2C { commas |= bit } else { return nil }
-            p += 1
-        }
-        while p < end {
-            let c = p.pointee
-            let d = c &- 0x30
-            if d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits += 1
-            } else {
-                let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: digits)
-                guard (dots | commas) & bit == 0 else { return nil }
-                if c == 0x2E { dots |= bit } else if c == 0x2C { commas |= bit } else { return nil }
-            }
-            p += 1
-        }
-        guard digits > 0, digits <= 19, mantissa <= (1 << 53) else { return nil }
-        var fraction = 0
-        if dots | commas != 0 {
-            // Which separator is the decimal point, and which groups thousands.
-            var decimal: UInt64 = 0, group: UInt64 = 0
-            if dots != 0 && commas != 0 {
-                if dots.leadingZeroBitCount < commas.leadingZeroBitCount { decimal = dots; group = commas } else { decimal = commas; group = dots }
-                guard decimal.nonzeroBitCount == 1 else { return nil }
-            } else if dots != 0 {
-                if dots.nonzeroBitCount == 1 { decimal = dots } else { group = dots }
-            } else if commas.nonzeroBitCount > 1 {
-                group = commas
-            } else if delimiter == 0x2C && digits - commas.trailingZeroBitCount == 3 {
-                group = commas
-            } else {
-                decimal = commas
-            }
-            let point = decimal == 0 ? digits : decimal.trailingZeroBitCount
-            if group != 0 {
-                // Groups: after at least one digit, three digits apart, three digits before the point.
-                guard group.trailingZeroBitCount >= 1, 63 - group.leadingZeroBitCount + 3 == point else { return nil }
-                var g = group
-                var previous = g.trailingZeroBitCount
-                g &= g &- 1
-                while g != 0 {
-                    let at = g.trailingZeroBitCount
-                    guard at - previous == 3 else { return nil }
-                    previous = at
-                    g &= g &- 1
-                }
-            }
-            fraction = digits - point
-        }
-        guard fraction <= 22 else { return nil }
-        let v = Double(mantissa) / exactPower(fraction)
-        return negative ? -v : v
+        var scan = NumberScan()
+        return exactValue(start, end, delimiter: delimiter, scan: &scan)
     }
 
     /// 10^k for k in 0...8.
@@ -274,5 +195,40 @@ public enum DecimalParser {
         var q = p, n = count
         if n > 0 && (q[0] == 0x2D || q[0] == 0x2B) { q += 1; n -= 1 }
         return equalsWord(q, n, "inf") || equalsWord(q, n, "infinity")
+    }
+
+    /// Scans `[start, end)` into `scan` and returns the price its digits and separators
+    /// write, by the separator rules above, when it is exact; nil to leave it to
+    /// `slowPath` (and `scan` empty when the scan refused the field).
+    @inline(__always)
+    static func exactValue(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8,
+                           scan: inout NumberScan) -> Double? {
+        guard scan.read(start, end) else { return nil }
+        let digits = scan.digits, mantissa = scan.mantissa, dots = scan.dots, commas = scan.commas
+        guard digits > 0, digits <= 19, mantissa <= (1 << 53) else { return nil }
+        var fraction = 0
+        if dots | commas != 0 {
+            // Which separator is the decimal point, and which groups thousands.
+            var decimal: UInt64 = 0, group: UInt64 = 0
+            if dots != 0 && commas != 0 {
+                if dots.leadingZeroBitCount < commas.leadingZeroBitCount { decimal = dots; group = commas } else { decimal = commas; group = dots }
+                guard decimal.nonzeroBitCount == 1 else { return nil }
+            } else if dots != 0 {
+                if dots.nonzeroBitCount == 1 { decimal = dots } else { group = dots }
+            } else if commas.nonzeroBitCount > 1 {
+                group = commas
+            } else if delimiter == 0x2C && digits - commas.trailingZeroBitCount == 3 {
+                group = commas
+            } else {
+                decimal = commas
+            }
+            let point = decimal == 0 ? digits : decimal.trailingZeroBitCount
+            // Groups: after at least one digit, three digits apart, three digits before the point.
+            if group != 0 && !NumberScan.groupsOfThree(group, first: 1...63, point: point) { return nil }
+            fraction = digits - point
+        }
+        guard fraction <= 22 else { return nil }
+        let v = Double(mantissa) / exactPower(fraction)
+        return scan.sign == 0x2D ? -v : v
     }
 }

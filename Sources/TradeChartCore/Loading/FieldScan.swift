@@ -1,23 +1,11 @@
-/// The field layout reduced to integers, for the per-row loop (no arrays to retain).
-struct RowShape: Sendable, Equatable {
-    var delimiter: UInt8 = 0x2C
-    var timeIndex = 0
-    var clockIndex = -1
-    var priceIndex = 0
-    var lastNeeded = 0
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    init() {}
-
-    init(_ layout: ColumnLayout) {
-        delimiter = layout.delimiter
-        timeIndex = layout.timeIndex
-        clockIndex = layout.clockIndex
-        priceIndex = layout.priceIndex
-        lastNeeded = layout.lastNeeded
-    }
-}
-
-/// Finding the end of an unquoted field eight bytes at a time.
+/// Field scanning: finding the end of an unquoted field eight bytes at a time, a byte
+/// (`memchr`), and whether a field is blank. Every splitter of rows uses these.
 enum FieldScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -45,5 +33,24 @@ enum FieldScan {
         }
         while p < end && p.pointee != delimiter && p.pointee != 0x0A { p += 1 }
         return p
+    }
+
+    /// The first `byte` in the `count` bytes at `p`.
+    @inline(__always)
+    static func find(_ p: UnsafePointer<UInt8>, _ byte: Int32, _ count: Int) -> UnsafePointer<UInt8>? {
+        guard count > 0, let r = memchr(p, byte, count) else { return nil }
+        return UnsafePointer(r.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether `[p, e)` holds only spaces, tabs and line ends.
+    @inline(__always)
+    static func isBlank(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+        var q = p
+        while q < e {
+            let c = q.pointee
+            if c != 0x20 && c != 0x0D && c != 0x09 && c != 0x0A { return false }
+            q += 1
+        }
+        return true
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// How far a load has come, for a progress display.
 public struct LoadProgress: Sendable, Equatable {
@@ -46,40 +42,43 @@ public struct LoadProgressReporting: Sendable {
 }
 
 /// Adds up what every loading thread has read and calls the progress callback
-/// when its interval has passed (nothing at all without a callback).
-final class ProgressMeter: @unchecked Sendable {
+/// when its interval has passed (nothing at all without a callback). Lock-free: the
+/// thread that finds the meter free reads the clock and calls back, one at a time;
+/// one that finds it busy counts its bytes and goes on.
+final class ProgressMeter: Sendable {
     private let reporting: LoadProgressReporting?
     private let totalBytes: Int?
-    private var lock = pthread_mutex_t()
-    private var bytes = 0
-    private var rows = 0
-    private var last: Double
+    private let bytes = Atomic<Int>(0)
+    private let rows = Atomic<Int>(0)
+    /// Held while one thread reads the clock and calls back.
+    private let busy = Atomic<Bool>(false)
+    /// The clock's time at the last report (a `Double`'s bits), read and written only while `busy` is held.
+    private let last: Atomic<UInt64>
     /// Set once the callback answered `.cancel`; every thread stops at its next chunk.
-    private(set) var cancelled = false
+    private let stopped = Atomic<Bool>(false)
 
     init(_ reporting: LoadProgressReporting?, totalBytes: Int?) {
         self.reporting = reporting
         self.totalBytes = totalBytes
-        last = reporting?.clock() ?? 0
-        pthread_mutex_init(&lock, nil)
+        last = Atomic((reporting?.clock() ?? 0).bitPattern)
     }
 
-    deinit { pthread_mutex_destroy(&lock) }
+    var cancelled: Bool { stopped.load(ordering: .acquiring) }
 
     /// Counts `bytes` and `rows` more; returns false when the load is to stop.
     func add(bytes moreBytes: Int, rows moreRows: Int) -> Bool {
         guard let reporting else { return true }
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        bytes += moreBytes
-        rows += moreRows
+        bytes.add(moreBytes, ordering: .relaxed)
+        rows.add(moreRows, ordering: .relaxed)
         guard !cancelled else { return false }
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return true }
+        defer { busy.store(false, ordering: .releasing) }
         let now = reporting.clock()
-        if now - last >= reporting.interval {
-            last = now
-            if reporting.report(LoadProgress(bytesRead: bytes, rowsRead: rows, totalBytes: totalBytes)) == .cancel {
-                cancelled = true
-            }
+        if now - Double(bitPattern: last.load(ordering: .relaxed)) >= reporting.interval {
+            last.store(now.bitPattern, ordering: .relaxed)
+            let progress = LoadProgress(bytesRead: bytes.load(ordering: .relaxed), rowsRead: rows.load(ordering: .relaxed),
+                                        totalBytes: totalBytes)
+            if reporting.report(progress) == .cancel { stopped.store(true, ordering: .releasing) }
         }
         return !cancelled
     }

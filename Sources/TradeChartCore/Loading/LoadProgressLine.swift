@@ -2,10 +2,10 @@
 /// show theirs: what is read, of how much, and the time left, e.g.
 /// `Loading big.csv: 312.4 MB of 843.4 MB (37%), 3,702,117 of about 10,000,000 rows, 2 s left (q to stop)`.
 /// For a pipe the size is not known: bytes and rows read and how long it has taken.
-public enum LoadProgressLine {
+package enum LoadProgressLine {
     /// The line for `progress` after `elapsed` seconds, at most `width` cells wide
     /// (a line that wraps could not be rewritten in place). `name` is sanitized.
-    public static func text(_ progress: LoadProgress, name: String, elapsed: Double, width: Int,
+    package static func text(_ progress: LoadProgress, name: String, elapsed: Double, width: Int,
                             cancelHint: Bool = true) -> String {
         var parts: [String] = []
         let rows = grouped(progress.rowsRead)

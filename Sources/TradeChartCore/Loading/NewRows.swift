@@ -32,7 +32,7 @@ struct ColumnReading: Equatable {
 extension CSVStreamParser {
     /// The column decisions the rows read so far lead to.
     var columnReading: ColumnReading {
-        ColumnReading(dayFirst: family == .slashed && dayFirstOnly > 0 && dayFirstOnly >= monthFirstOnly,
+        ColumnReading(dayFirst: family == .slashed && slashOrders.dayFirst,
                       unixDivisor: family == .unix ? Self.unixDivisor(magnitude: unixMagnitude) : 1,
                       unixFilter: family == .unix ? unixUnits.filter : nil)
     }
@@ -44,14 +44,14 @@ extension CSVStreamParser {
     public mutating func takeNewRows() throws(LoadError) -> NewRows {
         if let fatal { throw fatal }
         let reading = columnReading
-        let changed = handedOut > 0 && handedOutReading != nil && handedOutReading != reading
-        var newTimes = Array(times[handedOut...])
-        var newPrices = Array(prices[handedOut...])
-        var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handedOut) }
-        var newBars = bars.map { $0.columns(from: handedOut, count: newTimes.count) }
-        let first = handedOut
-        handedOut = times.count
-        handedOutReading = reading
+        let changed = handOut.count > 0 && handOut.reading != nil && handOut.reading != reading
+        var newTimes = Array(times[handOut.count...])
+        var newPrices = Array(prices[handOut.count...])
+        var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handOut.count) }
+        var newBars = bars.map { $0.columns(from: handOut.count, count: newTimes.count) }
+        let first = handOut.count
+        handOut.count = times.count
+        handOut.reading = reading
         // Rows the column's decisions so far leave out are bad rows, said as a load says them.
         var dropped = LoadReport()
         if family == .slashed {
@@ -65,10 +65,10 @@ extension CSVStreamParser {
             dropOtherUnits(&newTimes, &newPrices, &newBars, &dropped, firstIndex: first)
             Self.scaleUnix(&newTimes, divisor: reading.unixDivisor)
         }
-        handOutDrops = handOutDrops.merged(dropped)
-        let reportBefore = handedOutReport
-        let reportNow = report.merged(handOutDrops)
-        handedOutReport = reportNow
+        handOut.drops = handOut.drops.merged(dropped)
+        let reportBefore = handOut.report
+        let reportNow = report.merged(handOut.drops)
+        handOut.report = reportNow
         return NewRows(times: newTimes, prices: newPrices, offsets: newTimes.isEmpty ? nil : offsets, bars: newBars,
                        columnChanged: changed, report: reportNow, reportBefore: reportBefore)
     }
@@ -77,11 +77,11 @@ extension CSVStreamParser {
     /// (a snapshot whose report is `reported`): the next `takeNewRows` starts after them,
     /// without copying them, and its report goes on from that one.
     public mutating func markRowsHandedOut(reported: LoadReport) {
-        handedOut = times.count
-        handedOutReading = columnReading
+        handOut.count = times.count
+        handOut.reading = columnReading
         // What the snapshot found over the whole column (rows that fit no day/month order,
         // times in another unit, duplicates) beyond what the rows counted as they were read.
-        handOutDrops = reported.beyond(report)
-        handedOutReport = reported
+        handOut.drops = reported.beyond(report)
+        handOut.report = reported
     }
 }

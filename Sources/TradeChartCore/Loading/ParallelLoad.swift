@@ -3,14 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// Reading a large file on every core, with exactly the result of one pass.
 ///
 /// 1. A probe reads the first 64 KiB (a throwaway parse) to learn the header,
 ///    the layout and the time format of the first good row.
 /// 2. The rows after the header are split at line starts into one part per
-///    thread; each part is read with `pread` into its own buffer (so resident
+///    thread; each part is read from the `ByteSource` into its own buffer (so resident
 ///    memory stays at the rows plus a few MiB, not the file) and parsed by its
 ///    own `CSVStreamParser`, which starts from the probe's layout and format.
 ///    Part 0 starts at the top of the file and reads the header itself.
@@ -24,55 +23,49 @@ import Dispatch
 /// Decisions over the whole column (day/month order, Unix units, sorting,
 /// duplicates) are made once, on the joined rows, by `CSVStreamParser.finish`.
 /// Line numbers in the report are part-relative until the join adds the lines
-/// of the parts before.
+/// of the parts before. The threads are the host's: the parts are jobs of a `ParallelMap`.
 enum ParallelLoad {
     /// Files smaller than this are read by one thread.
     static let minimumBytes = 4 << 20
     /// The probe's share of the file.
     static let probeBytes = 64 << 10
 
-    /// The number of threads to use: `requested`, else `TRADECHART_LOAD_THREADS`, else the cores online.
-    static func threadCount(requested: Int?) -> Int {
-        if let requested { return max(1, requested) }
-        if let text = getenv("TRADECHART_LOAD_THREADS"), let n = Int(String(cString: text)), n >= 1 { return n }
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    }
-
     /// Reads `source` into `parser` (fresh), split at the line starts at or after
-    /// `splits` (byte offsets), or in `threads` even parts when `splits` is nil.
-    /// Returns false, having read nothing, when the file is not worth splitting
-    /// or the probe cannot settle the layout (then the caller reads it serially).
-    static func read(_ source: ByteSource, threads: Int, splits: [Int]? = nil, meter: ProgressMeter,
-                     onThreads: Bool = true, into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
+    /// `splits` (byte offsets), or in `parts` even parts when `splits` is nil, the
+    /// parts read as jobs of `map`. Returns false, having read nothing, when the file
+    /// is not worth splitting or the probe cannot settle the layout (then the caller
+    /// reads it serially). `pages` takes back the memory of the parts as they are joined.
+    static func read(_ source: some ByteSource, parts: Int, splits: [Int]? = nil, meter: ProgressMeter,
+                     map: some ParallelMap, pages: some PageRelease, into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
         guard let template = try probe(source, parser) else { return false }
-        let starts = try partStarts(source, after: template.headerEnd, threads: threads, splits: splits)
+        let starts = try partStarts(source, after: template.headerEnd, parts: parts, splits: splits)
         guard starts.count > 1 else { return false }
-        let results = PartResults(count: starts.count)
         let fresh = parser
-        let readPart: @Sendable (Int) -> Void = { k in
+        var results = map.map(starts.count) { k -> Result<(CSVStreamParser, Int), LoadError>? in
             let from = starts[k]
             let to = k + 1 < starts.count ? starts[k + 1] : nil
             // Part 0 reserves the rows of the whole file: the other parts are appended to it.
             var part = k == 0 ? fresh : template.startingPart(expectedBytes: (to ?? source.size) - from)
             do throws(LoadError) {
                 let stop = try readRange(source, from: from, to: to, meter: meter, into: &part)
-                results.set(k, .success((part, stop)))
+                return .success((part, stop))
             } catch {
-                results.set(k, .failure(error))
+                return .failure(error)
             }
         }
-        if onThreads {
-            DispatchQueue.concurrentPerform(iterations: starts.count, execute: readPart)
-        } else {
-            for k in starts.indices { readPart(k) }
+        /// The result of part `k`, moved out (its memory is freed as soon as it is joined).
+        func take(_ k: Int) -> Result<(CSVStreamParser, Int), LoadError> {
+            let result = results[k]!
+            results[k] = nil
+            return result
         }
         // Join in file order.
-        var (joined, stop) = try results.take(0).get()
+        var (joined, stop) = try take(0).get()
         for k in 1..<starts.count {
-            var (part, partStop) = try results.take(k).get()
+            var (part, partStop) = try take(k).get()
             let to = k + 1 < starts.count ? starts[k + 1] : nil
             if stop == starts[k] && !joined.skippingLongRecord && joined.error == nil {
-                joined.absorb(&part)
+                joined.absorb(&part, pages: pages)
                 stop = partStop
             } else {
                 // The parts before did not end at a record boundary here: read on serially.
@@ -85,11 +78,11 @@ enum ParallelLoad {
 
     /// The layout and time format of the file's first rows, as a parser ready to
     /// start a part; nil when the first 64 KiB do not settle them.
-    static func probe(_ source: ByteSource, _ fresh: CSVStreamParser) throws(LoadError) -> CSVStreamParser? {
+    static func probe(_ source: some ByteSource, _ fresh: CSVStreamParser) throws(LoadError) -> CSVStreamParser? {
         let count = min(source.size, probeBytes)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
         defer { buffer.deallocate() }
-        let n = try source.read(into: buffer, at: 0, count: count)
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count), at: 0)
         var probe = fresh
         _ = probe.consume(UnsafeRawBufferPointer(start: buffer, count: n), final: false)
         guard probe.error == nil, probe.layoutConfirmed, probe.family != nil, probe.headerEnd > 0 else { return nil }
@@ -97,8 +90,8 @@ enum ParallelLoad {
     }
 
     /// The first byte of each part: 0, then line starts after the header.
-    static func partStarts(_ source: ByteSource, after headerEnd: Int, threads: Int, splits: [Int]?) throws(LoadError) -> [Int] {
-        let wanted = splits ?? (1..<max(1, threads)).map { headerEnd + (source.size - headerEnd) * $0 / threads }
+    static func partStarts(_ source: some ByteSource, after headerEnd: Int, parts: Int, splits: [Int]?) throws(LoadError) -> [Int] {
+        let wanted = splits ?? (1..<max(1, parts)).map { headerEnd + (source.size - headerEnd) * $0 / parts }
         var starts = [0]
         let window = min(1 << 16, max(1, source.size))
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: window, alignment: 16)
@@ -111,7 +104,7 @@ enum ParallelLoad {
                 var found: Int?
                 var searched = 0
                 while found == nil && searched < CSVStreamParser.maxRecordBytes && at < source.size {
-                    let n = try source.read(into: buffer, at: at, count: window)
+                    let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: window), at: at)
                     if n == 0 { break }
                     if let nl = memchr(buffer, 0x0A, n) { found = at + (nl - buffer) + 1 }
                     at += n
@@ -128,17 +121,18 @@ enum ParallelLoad {
     /// Reads `[from, to)` (to the end of the file when `to` is nil, then as the
     /// final bytes) through one buffer into `parser`, as `SeriesLoader.readAll`
     /// does. Returns where the parser stopped: `to`, or earlier when a record runs on.
-    static func readRange(_ source: ByteSource, from: Int, to: Int?, meter: ProgressMeter,
+    static func readRange(_ source: some ByteSource, from: Int, to: Int?, meter: ProgressMeter,
                           into parser: inout CSVStreamParser) throws(LoadError) -> Int {
         // A small range fits whole (a file may still grow past its size: then the full buffer).
-        let known = to ?? (source.fd < 0 ? source.size : nil)
+        let known = to ?? (source.mayGrow ? nil : source.size)
         let capacity = min(SeriesLoader.chunkBytes + CSVStreamParser.maxRecordBytes, known.map { max(1, $0 - from) } ?? Int.max)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var offset = from
         var filled = 0
         while to.map({ offset < $0 }) ?? true {
-            let n = try source.read(into: buffer + filled, at: offset, count: min(capacity - filled, (to ?? Int.max) - offset))
+            let count = min(capacity - filled, (to ?? Int.max) - offset)
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: count), at: offset)
             if n == 0 { break }
             offset += n
             filled += n
@@ -149,40 +143,13 @@ enum ParallelLoad {
                 if filled > 0 { memmove(buffer, buffer + used, filled) }
             }
             if parser.error != nil { return to ?? offset }
-            guard meter.add(bytes: n, rows: parser.report.dataRows - rowsBefore) else { throw .cancelled(file: source.file) }
+            guard meter.add(bytes: n, rows: parser.report.dataRows - rowsBefore) else { throw .cancelled(file: source.name) }
         }
         if to == nil {
             _ = parser.consume(UnsafeRawBufferPointer(start: buffer, count: filled), final: true)
             filled = 0
         }
         return offset - filled
-    }
-}
-
-/// One slot per part, each written by its own thread.
-final class PartResults: @unchecked Sendable {
-    typealias Slot = Result<(CSVStreamParser, Int), LoadError>
-    private let slots: UnsafeMutablePointer<Slot?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil, count: count)
-    }
-
-    deinit {
-        slots.deinitialize(count: count)
-        slots.deallocate()
-    }
-
-    func set(_ k: Int, _ result: Slot) { slots[k] = result }
-
-    /// The result of part `k`, moved out (its memory is freed as soon as it is joined).
-    func take(_ k: Int) -> Slot {
-        let r = slots[k]!
-        slots[k] = nil
-        return r
     }
 }
 
@@ -201,7 +168,7 @@ extension CSVStreamParser {
 
     /// Appends what the parser of the next part read: rows, counts, and the report
     /// with its line numbers moved past the lines read here.
-    mutating func absorb(_ part: inout CSVStreamParser) {
+    mutating func absorb(_ part: inout CSVStreamParser, pages: some PageRelease) {
         let offset = line
         // Parts after the first start from the layout the first data row settles: when this
         // parser has not read that row yet (its part ended at the header), it takes it over.
@@ -218,14 +185,7 @@ extension CSVStreamParser {
             }
             report.badRows += part.report.badRows
         }
-        if part.monthFirstOnly > 0 {
-            if monthFirstOnly == 0 { firstMonthFirstOnlyLine = part.firstMonthFirstOnlyLine + offset }
-            monthFirstOnly += part.monthFirstOnly
-        }
-        if part.dayFirstOnly > 0 {
-            if dayFirstOnly == 0 { firstDayFirstOnlyLine = part.firstDayFirstOnlyLine + offset }
-            dayFirstOnly += part.dayFirstOnly
-        }
+        slashOrders.absorb(part.slashOrders, lines: offset)
         unixMagnitude = max(unixMagnitude, part.unixMagnitude)
         unixUnits.absorb(part.unixUnits, lines: offset, rows: times.count)
         if family == nil { family = part.family }
@@ -235,16 +195,16 @@ extension CSVStreamParser {
         if let last = times.last, let first = part.times.first, first <= last { unordered = true }
         unordered = unordered || part.unordered
         absorbOffsets(of: part)
-        Self.move(&part.times, to: &times)
-        Self.move(&part.prices, to: &prices)
-        if bars != nil && part.bars != nil { bars!.absorb(&part.bars!) }
+        Self.move(&part.times, to: &times, pages: pages)
+        Self.move(&part.prices, to: &prices, pages: pages)
+        if bars != nil && part.bars != nil { bars!.absorb(&part.bars!, pages: pages) }
     }
 
     /// Appends `source` to `target` and empties it, handing the pages already copied
-    /// back to the system as it goes: joining parts never holds the rows twice.
-    static func move<T>(_ source: inout [T], to target: inout [T]) {
+    /// back to `pages` as it goes: joining parts never holds the rows twice.
+    static func move<T>(_ source: inout [T], to target: inout [T], pages: some PageRelease) {
         let step = (1 << 20) / MemoryLayout<T>.stride
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = pages.pageSize
         source.withUnsafeMutableBufferPointer { s in
             guard let base = s.baseAddress else { return }
             var copied = 0
@@ -257,7 +217,7 @@ extension CSVStreamParser {
                 let end = UInt(bitPattern: base + copied) & ~UInt(page - 1)
                 let start = (released + UInt(page - 1)) & ~UInt(page - 1)
                 if end > start, n == step {
-                    madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), Int32(MADV_DONTNEED))
+                    pages.release(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: start), count: Int(end - start)))
                     released = end
                 }
             }

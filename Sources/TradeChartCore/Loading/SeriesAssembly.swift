@@ -64,7 +64,7 @@ extension CSVStreamParser {
         times.removeLast(dropped)
         prices.removeLast(dropped)
         companions.keepFirst(kept)
-        let line = dayFirst ? firstMonthFirstOnlyLine : firstDayFirstOnlyLine
+        let line = slashOrders.firstLine(against: dayFirst)
         let order = dayFirst ? "D/M/YYYY" : "M/D/YYYY"
         for k in 0..<dropped {
             report.recordBad(line: k == 0 ? line : nil, reason: "date does not fit the column's day/month order (\(order))")

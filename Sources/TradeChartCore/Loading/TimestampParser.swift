@@ -1,7 +1,7 @@
 /// The written shape of a time column. Every row of a column must have the
 /// same shape; a row in another shape is a bad row, because a column that
 /// mixes shapes is more likely misread than meant.
-public enum TimeFamily: UInt8, Sendable, Equatable {
+enum TimeFamily: UInt8, Sendable, Equatable {
     /// `2019-06-14`, `2019-06-14 09:30[:00[.000]]`, `2019-06-14T09:30Z`, `2019/06/14`.
     case yearFirst
     /// `6/14/2019 9:30` or `14/6/2019`: the day/month order is decided from the
@@ -28,7 +28,7 @@ public enum TimeFamily: UInt8, Sendable, Equatable {
 }
 
 /// Why a time field could not be read.
-public enum TimeProblem: UInt8, Sendable, Equatable {
+enum TimeProblem: UInt8, Sendable, Equatable {
     case unrecognised, invalidDate, invalidTime, otherFamily
 
     func reason(_ text: String, family: TimeFamily?) -> String {
@@ -47,17 +47,17 @@ public enum TimeProblem: UInt8, Sendable, Equatable {
 /// and `monthName`; the raw integer for `unix`; and for `slashed` a packed
 /// `(year, first, second, second-of-day)` that `SlashedDate` resolves once the
 /// day/month order of the column is known.
-public struct ParsedTime: Sendable, Equatable {
-    public var family: TimeFamily
-    public var value: Int64
+struct ParsedTime: Sendable, Equatable {
+    var family: TimeFamily
+    var value: Int64
     /// For `slashed`: which orders the row allows (bit 0 month-first, bit 1 day-first).
-    public var slashOrders: UInt8
+    var slashOrders: UInt8
     /// The UTC offset written with the time in seconds east (`+01:00` is 3600, `Z` and
     /// Unix times 0), or `noOffset` for a local time without one.
-    public var offset: Int32
+    var offset: Int32
 
     /// The offset of a time written without one (naive local time).
-    public static let noOffset = Int32.min
+    static let noOffset = Int32.min
 
     @inline(__always) init(_ family: TimeFamily, _ value: Int64, slashOrders: UInt8 = 0, offset: Int32 = noOffset) {
         self.family = family
@@ -73,12 +73,12 @@ public struct ParsedTime: Sendable, Equatable {
 /// exchange's wall clock), and the offset rides along in `ParsedTime.offset`. Two-digit years pivot at 69: `69`-`99` are 19xx,
 /// `00`-`68` are 20xx. Hours run 0-23 (with an optional AM/PM), minutes 0-59,
 /// seconds 0-60; fractions of a second are dropped.
-public enum TimestampParser {
-    public typealias Result = Swift.Result<ParsedTime, TimeFailure>
+enum TimestampParser {
+    typealias Result = Swift.Result<ParsedTime, TimeFailure>
 
     /// A failed parse (an `Error` only so that it can ride in `Result`).
-    public struct TimeFailure: Error, Equatable, Sendable {
-        public var problem: TimeProblem
+    struct TimeFailure: Error, Equatable, Sendable {
+        var problem: TimeProblem
     }
 
     @inline(__always) static func fail(_ p: TimeProblem) -> Result { .failure(TimeFailure(problem: p)) }
@@ -86,7 +86,7 @@ public enum TimestampParser {
     /// Reads a date with an optional time of day from `[start, end)`.
     /// With `allowTime` false the field must be a date alone (a separate time column follows).
     @inline(__always)
-    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, allowTime: Bool = true) -> Result {
+    static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, allowTime: Bool = true) -> Result {
         var p = start
         var e = end
         while p < e && p.pointee == 0x20 { p += 1 }
@@ -104,12 +104,12 @@ public enum TimestampParser {
 
     /// The last `YYYY-MM-DD` read and its first second, so that the rows of one
     /// day (hundreds in a file of minute bars) skip the calendar arithmetic.
-    public struct DayCache: Sendable {
+    struct DayCache: Sendable {
         var key: UInt64 = 0
         var keyTail: UInt16 = 0
         var seconds: Int64 = 0
         var valid = false
-        public init() {}
+        init() {}
 
         init(key: UInt64, keyTail: UInt16, seconds: Int64) {
             self.key = key
@@ -122,7 +122,7 @@ public enum TimestampParser {
     /// `parse(start, end)` with the date of the previous call remembered in `cache`:
     /// the same result, faster when rows repeat their date.
     @inline(__always)
-    public static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, cache: inout DayCache) -> Result {
+    static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, cache: inout DayCache) -> Result {
         var p = start
         var e = end
         while p < e && p.pointee == 0x20 { p += 1 }
@@ -223,7 +223,7 @@ public enum TimestampParser {
     }
 
     /// Two-digit years: 69-99 are 19xx, 00-68 are 20xx (the POSIX `%y` rule).
-    @inline(__always) public static func pivot(_ yy: Int) -> Int { yy >= 69 ? 1900 + yy : 2000 + yy }
+    @inline(__always) static func pivot(_ yy: Int) -> Int { yy >= 69 ? 1900 + yy : 2000 + yy }
 
     static func unix(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, negative: Bool, fractional: Bool) -> Result {
         guard e - p <= 18 else { return fail(.invalidTime) }
@@ -302,13 +302,13 @@ public enum TimestampParser {
     /// `H:MM[:SS[.fff]]` with an optional AM/PM and an optional offset (`Z`,
     /// `+01:00`, `+0100`, `+01`, `UTC`, `GMT`). Returns seconds of the day,
     /// -1 if unreadable, -2 if out of range.
-    public static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int {
+    static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int {
         var offset = ParsedTime.noOffset
         return timeOfDay(start, end, offset: &offset)
     }
 
     /// `timeOfDay`, also giving the UTC offset written after the time (left as it is without one).
-    public static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, offset: inout Int32) -> Int {
+    static func timeOfDay(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, offset: inout Int32) -> Int {
         var p = start
         var e = end
         while p < e && p.pointee == 0x20 { p += 1 }
@@ -445,7 +445,7 @@ public enum TimestampParser {
 
 /// The packed form of a `M/D/YYYY`-or-`D/M/YYYY` time, kept until the column's
 /// day/month order is known.
-public enum SlashedDate {
+enum SlashedDate {
     @inline(__always)
     static func pack(year: Int, first: Int, second: Int, secondOfDay: Int) -> Int64 {
         ((Int64(year) * 32 + Int64(first)) * 32 + Int64(second)) * LocalTime.secondsPerDay + Int64(secondOfDay)

@@ -17,10 +17,13 @@ enum VolumeParser {
         while e > p && (e[-1] == 0x20 || e[-1] == 0x09 || e[-1] == 0x0D) { e -= 1 }
         guard p < e else { return .nan }
         if let exponent = suffixExponent(e[-1]), e - p >= 2 {
-            return scaled(p, e - 1, exponent: exponent) ?? .nan
+            return NumberScan(p, e - 1)?.scaled(exponent: exponent) ?? .nan
         }
-        if delimiter != 0x2C, let grouped = dotGrouped(p, e) { return grouped }
-        if case .value(let v) = DecimalParser.parse(p, e, delimiter: delimiter) { return v }
+        var scan = NumberScan()
+        let exact = DecimalParser.exactValue(p, e, delimiter: delimiter, scan: &scan)
+        if delimiter != 0x2C, let grouped = scan.dotGrouped { return grouped }
+        if let exact { return exact }
+        if case .value(let v) = DecimalParser.slowPath(p, e, delimiter: delimiter) { return v }
         return .nan
     }
 
@@ -34,58 +37,24 @@ enum VolumeParser {
         default: nil
         }
     }
+}
 
-    /// Digits with at most one `.` or `,` as the decimal point, times 10^exponent, exact
-    /// while the result is an integer below 2^53.
-    static func scaled(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, exponent: Int) -> Double? {
-        var q = p
-        var negative = false
-        if q.pointee == 0x2D { negative = true; q += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, fraction = 0
-        var point = false
-        while q < e {
-            let c = q.pointee
-            if c &- 0x30 < 10 {
-                guard digits < 18 else { return nil }
-                mantissa = mantissa * 10 + UInt64(c &- 0x30)
-                digits += 1
-                if point { fraction += 1 }
-            } else if (c == 0x2E || c == 0x2C) && !point {
-                point = true
-            } else {
-                return nil
-            }
-            q += 1
-        }
-        guard digits > 0 else { return nil }
+extension NumberScan {
+    /// Digits with at most one `.` or `,` as the decimal point (no `+`, at most 18 digits),
+    /// times 10^exponent: exact while the result is an integer below 2^53.
+    func scaled(exponent: Int) -> Double? {
+        guard sign != 0x2B, digits > 0, digits <= 18, (dots | commas).nonzeroBitCount <= 1 else { return nil }
+        let fraction = dots | commas == 0 ? 0 : digits - (dots | commas).trailingZeroBitCount
         let v = exponent >= fraction ? Double(mantissa) * DecimalParser.exactPower(exponent - fraction)
             : Double(mantissa) / DecimalParser.exactPower(fraction - exponent)
-        return negative ? -v : v
+        return sign == 0x2D ? -v : v
     }
 
-    /// `762.695`, `168.501.872`: digits in groups of three after the first, joined by dots.
-    static func dotGrouped(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Double? {
-        var value: UInt64 = 0
-        var digits = 0, run = 0, groups = 0
-        var q = p
-        while q < e {
-            let c = q.pointee
-            if c &- 0x30 < 10 {
-                guard digits < 18 else { return nil }
-                value = value * 10 + UInt64(c &- 0x30)
-                digits += 1
-                run += 1
-            } else if c == 0x2E {
-                guard run >= 1 && (groups == 0 ? run <= 3 : run == 3) else { return nil }
-                groups += 1
-                run = 0
-            } else {
-                return nil
-            }
-            q += 1
-        }
-        guard groups > 0, run == 3 else { return nil }
-        return Double(value)
+    /// `762.695`, `168.501.872`: digits in groups of three after the first (one to three
+    /// digits), joined by dots, without a sign; at most 18 digits.
+    var dotGrouped: Double? {
+        guard sign == 0, commas == 0, dots != 0, digits <= 18,
+              Self.groupsOfThree(dots, first: 1...3, point: digits) else { return nil }
+        return Double(mantissa)
     }
 }

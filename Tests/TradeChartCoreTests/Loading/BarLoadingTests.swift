@@ -134,7 +134,7 @@ struct BarLoadingTests {
         for parts in [2, 3, 7] {
             let splits = (1..<parts).map { bytes.count * $0 / parts + $0 * 13 % 41 }
             let split = try bytes.withUnsafeBytes {
-                try SeriesLoader.load(bytes: $0, fileName: e.file, options: options, splits: splits, onThreads: parts != 7)
+                try SeriesLoader.load(bytes: $0, fileName: e.file, options: options, splits: splits)
             }
             #expect(split.series == single.series && split.report == single.report, "\(parts) parts")
             #expect(Self.bitPatterns(split.bars) == Self.bitPatterns(single.bars), "\(parts) parts, bit for bit")

@@ -282,29 +282,6 @@ struct HostileInputTests {
         #expect(u.series.prices == [2, 4])
     }
 
-    @Test func aDirectoryIsNotAFile() throws {
-        let dir = (Self.path("empty.csv") as NSString).deletingLastPathComponent
-        guard case .cannotOpen(_, let reason)? = Result(catching: { () throws(LoadError) in try SeriesLoader.load(path: dir) }).failureValue
-        else { Issue.record("expected cannotOpen"); return }
-        #expect(reason == "it is a directory")
-    }
-
-    @Test func dashReadsStandardInput() throws {
-        let saved = dup(0)
-        let fd = open(Self.path("bom_crlf_quoted.csv"), O_RDONLY)
-        dup2(fd, 0)
-        close(fd)
-        defer { dup2(saved, 0); close(saved) }
-        let s = try SeriesLoader.load(path: "-")
-        #expect(s.series.prices == [12169.05, 12084.3])
-        #expect(s.series.name == "standard input")
-    }
-
-    @Test func missingFile() {
-        let e = Result(catching: { () throws(LoadError) in try SeriesLoader.load(path: "/no/such/file.csv") }).failureValue
-        #expect(e?.description == "/no/such/file.csv: cannot open: No such file or directory")
-    }
-
     @Test func aTwoMegabyteLineIsOneBadRow() throws {
         var bytes = Array("Date,Close\n2019-01-02,1\n2019-01-03,".utf8)
         bytes += [UInt8](repeating: 0x37, count: 2_000_000)

@@ -1,24 +1,11 @@
 import Foundation
 import Testing
 @testable import TradeChartCore
+import TradeChartTestSupport
 
 /// A long load says how far it has come, no more often than asked, and stops when told.
 @Suite("Loading: progress and cancelling")
 struct LoadProgressTests {
-    /// A clock that moves 0.1 s each time it is read, and what the callback was told, when.
-    final class Recorder: @unchecked Sendable {
-        var now = 0.0
-        var calls: [(time: Double, progress: LoadProgress)] = []
-        var cancelAfter = Int.max
-
-        func reporting(interval: Double) -> LoadProgressReporting {
-            LoadProgressReporting(interval: interval, clock: { [self] in now += 0.1; return now }, report: { [self] p in
-                calls.append((now, p))
-                return calls.count >= cancelAfter ? .cancel : .proceed
-            })
-        }
-    }
-
     /// 6 MiB of minute bars and their row count.
     static let text: (bytes: Data, rows: Int) = {
         var text = "Datetime,Close\n"
@@ -30,20 +17,22 @@ struct LoadProgressTests {
         return (Data(text.utf8), rows)
     }()
 
-    /// The file written for one test, removed after it.
-    static func withFile(_ body: (_ path: String, _ size: Int, _ rows: Int) throws -> Void) throws {
-        let path = NSTemporaryDirectory() + "tradechart-progress-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
-        try text.bytes.write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try body(path, text.bytes.count, text.rows)
+    /// Loads the text in `parts` parts (one after another) with its progress told to `reporting`.
+    static func load(parts: Int, progress: LoadProgressReporting) throws(LoadError) -> LoadedSeries {
+        try text.bytes.withUnsafeBytes { b in
+            Result { () throws(LoadError) in
+                try SeriesLoader.load(MemoryBytes(b, name: "minutes.csv"), parts: parts, map: SerialMap(), pages: KeepPages(),
+                                      progress: progress)
+            }
+        }.get()
     }
 
     @Test(arguments: [1, 2])
-    func progressIsReportedAtMostEveryInterval(threads: Int) throws {
-        try Self.withFile { path, size, rows in
-            let recorder = Recorder()
-            let loaded = try SeriesLoader.load(path: path, options: LoadOptions(threads: threads),
-                                               progress: recorder.reporting(interval: 0.25))
+    func progressIsReportedAtMostEveryInterval(parts: Int) throws {
+        let size = Self.text.bytes.count, rows = Self.text.rows
+        do {
+            let recorder = ProgressRecorder()
+            let loaded = try Self.load(parts: parts, progress: recorder.reporting(interval: 0.25))
             #expect(loaded.report.dataRows == rows)
             // About one call per three 1 MiB chunks: a few, never two within the interval.
             #expect(recorder.calls.count >= 1)
@@ -62,13 +51,13 @@ struct LoadProgressTests {
     }
 
     @Test(arguments: [1, 2])
-    func theCallbackCancelsTheLoad(threads: Int) throws {
-        try Self.withFile { path, size, _ in
-            let recorder = Recorder()
+    func theCallbackCancelsTheLoad(parts: Int) throws {
+        let size = Self.text.bytes.count
+        do {
+            let recorder = ProgressRecorder()
             recorder.cancelAfter = 1
-            #expect(throws: LoadError.cancelled(file: path)) {
-                try SeriesLoader.load(path: path, options: LoadOptions(threads: threads),
-                                      progress: recorder.reporting(interval: 0.15))
+            #expect(throws: LoadError.cancelled(file: "minutes.csv")) {
+                try Self.load(parts: parts, progress: recorder.reporting(interval: 0.15))
             }
             // Asked once, then no more: the load stopped well before the end of the file.
             #expect(recorder.calls.count == 1)

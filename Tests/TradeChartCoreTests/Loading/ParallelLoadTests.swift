@@ -18,8 +18,9 @@ struct ParallelLoadTests {
     static func split(_ bytes: [UInt8], _ splits: [Int]) -> Bool {
         bytes.withUnsafeBytes { b in
             var parser = CSVStreamParser(file: "x", expectedBytes: b.count)
-            return (try? ParallelLoad.read(ByteSource(memory: b, file: "x"), threads: splits.count + 1, splits: splits,
-                                           meter: ProgressMeter(nil, totalBytes: nil), into: &parser)) ?? false
+            return (try? ParallelLoad.read(MemoryBytes(b, name: "x"), parts: splits.count + 1, splits: splits,
+                                           meter: ProgressMeter(nil, totalBytes: nil), map: SerialMap(), pages: KeepPages(),
+                                           into: &parser)) ?? false
         }
     }
 
@@ -82,8 +83,9 @@ struct ParallelLoadTests {
         let headerEnd = try #require(bytes.firstIndex(of: 0x0A)) + 1
         let joined = bytes.withUnsafeBytes { b -> CSVStreamParser? in
             var joined = CSVStreamParser(file: "x", expectedBytes: b.count)
-            let split = try? ParallelLoad.read(ByteSource(memory: b, file: "x"), threads: 2, splits: [headerEnd],
-                                               meter: ProgressMeter(nil, totalBytes: nil), into: &joined)
+            let split = try? ParallelLoad.read(MemoryBytes(b, name: "x"), parts: 2, splits: [headerEnd],
+                                               meter: ProgressMeter(nil, totalBytes: nil), map: SerialMap(), pages: KeepPages(),
+                                               into: &joined)
             return split == true ? joined : nil
         }
         #expect(joined?.layout == serial.layout)
@@ -103,18 +105,49 @@ struct ParallelLoadTests {
         }
     }
 
+    /// Pages that scribble over what they are handed: a page handed back must never be read again.
+    struct ScribblingPages: PageRelease {
+        var pageSize: Int { 4096 }
+        func release(_ bytes: UnsafeMutableRawBufferPointer) {
+            precondition(Int(bitPattern: bytes.baseAddress) % pageSize == 0 && bytes.count % pageSize == 0)
+            bytes.initializeMemory(as: UInt8.self, repeating: 0xAB)
+        }
+    }
+
     /// Joining moves a part's rows and hands its pages back: the joined rows are all there.
     @Test func joiningAPartKeepsEveryRow() {
         var target = (0..<300_001).map { Int64($0) }
         var source = (300_001..<1_500_017).map { Int64($0) }
-        CSVStreamParser.move(&source, to: &target)
+        CSVStreamParser.move(&source, to: &target, pages: ScribblingPages())
         #expect(source.isEmpty)
         #expect(target.count == 1_500_017)
         #expect(target.enumerated().allSatisfy { $0.offset == Int($0.element) })
     }
 
-    /// A file past the parallel threshold, read from disk on 1 to 4 threads: one result.
-    @Test func aLargeFileLoadsTheSameOnEveryThreadCount() throws {
+    /// A file past the parallel threshold, in parts of 1 to 4 (one after another here:
+    /// TradeChartSystemTests read a file on threads): one result.
+    @Test func aLargeFileLoadsTheSameInEveryNumberOfParts() throws {
+        let text = Self.largeFile()
+        let one = try Self.load(text, parts: 1)
+        #expect(one.report.badRows > 10)
+        #expect(one.report.duplicatesDropped > 0)
+        for parts in 2...4 {
+            #expect(try Self.load(text, parts: parts) == one, "\(parts) parts")
+        }
+        #expect(Self.split(Array(text.utf8), [1 << 20, 2 << 20, 3 << 20]))
+    }
+
+    static func load(_ text: String, parts: Int) throws(LoadError) -> LoadedSeries {
+        try Array(text.utf8).withUnsafeBytes { b in
+            Result { () throws(LoadError) in
+                try SeriesLoader.load(MemoryBytes(b, name: "large.csv"), parts: parts, map: SerialMap(), pages: KeepPages())
+            }
+        }.get()
+    }
+
+    /// Over 4 MiB of minute rows with a semicolon, decimal commas, CRLF, and some bad,
+    /// quoted, unclosed and blank lines.
+    static func largeFile() -> String {
         var text = "Datetime;Open;Schlusskurs;Note\r\n"
         var rng = SplitMix64(seed: 14)
         var minute = 0
@@ -131,15 +164,6 @@ struct ParallelLoadTests {
             default: text += "\(stamp);1;\(price);n\r\n"
             }
         }
-        let path = NSTemporaryDirectory() + "tradechart-parallel-\(getpid()).csv"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let one = try SeriesLoader.load(path: path, options: LoadOptions(threads: 1))
-        #expect(one.report.badRows > 10)
-        #expect(one.report.duplicatesDropped > 0)
-        for threads in 2...4 {
-            #expect(try SeriesLoader.load(path: path, options: LoadOptions(threads: threads)) == one, "\(threads) threads")
-        }
-        #expect(Self.split(Array(text.utf8), [1 << 20, 2 << 20, 3 << 20]))
+        return text
     }
 }

@@ -1,0 +1,45 @@
+import Glibc
+import TradeChartCore
+
+/// Loading from files: the entry points the program calls. They open the file, tell a
+/// regular file (read in parts on every core when it is 4 MiB or more, `FileBytes`,
+/// `ConcurrentMap`) from a stream (standard input, a pipe: one pass as it arrives,
+/// `FileStream`), and hand the bytes to the core's loader.
+extension SeriesLoader {
+    /// Loads the file at `path`; `-` reads standard input. `progress`, when given, is
+    /// told how far the load has come a few times a second and may cancel it.
+    public static func load(path: String, options: LoadOptions = .init(),
+                            progress: LoadProgressReporting? = nil) throws(LoadError) -> LoadedSeries {
+        let isStdin = path == "-"
+        let file = isStdin ? "standard input" : path
+        let fd: Int32 = isStdin ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(file: file, reason: errorText(errno)) }
+        defer { if !isStdin { close(fd) } }
+        return try load(descriptor: fd, fileName: file, options: options, progress: progress)
+    }
+
+    /// Loads what the open file `fd` holds from where it stands (read in chunks, on every
+    /// core when it is a large regular file, as `load(path:)` does); `fileName` is used in
+    /// messages and as the default name. For a file opened by other means than a path
+    /// given as text (a name that is not UTF-8). The descriptor is left open.
+    public static func load(descriptor fd: Int32, fileName file: String, options: LoadOptions = .init(),
+                            progress: LoadProgressReporting? = nil) throws(LoadError) -> LoadedSeries {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .cannotOpen(file: file, reason: errorText(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(file: file, reason: "it is a directory") }
+        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        if let size, lseek(fd, 0, SEEK_CUR) == 0 {
+            return try load(FileBytes(fd: fd, size: size, name: file), options: options,
+                            parts: LoadThreads.count(requested: options.threads),
+                            map: ConcurrentMap(), pages: SystemPages(), progress: progress)
+        }
+        var stream = FileStream(fd: fd, name: file)
+        return try load(&stream, expectedBytes: size, options: options, progress: progress)
+    }
+
+    /// The system's text for an `errno` value, for messages.
+    public static func errorText(_ code: Int32) -> String {
+        guard let s = strerror(code) else { return "error \(code)" }
+        return String(cString: s)
+    }
+}
