@@ -133,12 +133,7 @@ extension ViewerState {
         case .zoomIn: return ([], zoom(in: true, around: cursor, at: time))
         case .zoomOut: return ([], zoom(in: false, around: cursor, at: time))
         case .pan(let quarters): return ([], pan(byQuarters: quarters, at: time))
-        case .toggleLogAxis: return ([], setLogAxis(!logAxis))
-        case .togglePercentAxis:
-            if comparing { return ([], .percentWhileComparing) }
-            if !percentAxis, let reason = whyNoPercentAxis { return ([], .refused(reason)) }
-            _ = setPercentAxis(!percentAxis)
-            return ([], .percentLabels(percentAxis))
+        case .toggle(let id): return ([], turn(id, !isOn(id), .key))
         case .cycleAverages:
             if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
