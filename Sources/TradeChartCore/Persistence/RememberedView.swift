@@ -48,6 +48,12 @@ public struct RememberedView: Codable, Sendable, Equatable {
         init?(intValue: Int) { nil }
     }
 
+    /// The field the settings table names for `id`.
+    static func field(_ id: SettingID) -> Field {
+        guard let name = Settings[id].fileField else { preconditionFailure("\(id) is not remembered per file") }
+        return Field(name)
+    }
+
     /// The on/off settings remembered per file, by their fields.
     static var switchFields: [(id: SettingID, field: String)] {
         Settings.table.compactMap { setting in setting.fileField.flatMap { setting.isToggle ? (setting.id, $0) : nil } }
@@ -55,13 +61,13 @@ public struct RememberedView: Codable, Sendable, Equatable {
 
     public init(from decoder: Decoder) throws {
         let fields = try decoder.container(keyedBy: Field.self)
-        range = try fields.decodeIfPresent(String.self, forKey: Field("range"))
-        theme = try fields.decodeIfPresent(String.self, forKey: Field("theme"))
-        charset = try fields.decodeIfPresent(String.self, forKey: Field("charset"))
-        window = try fields.decodeIfPresent([Int64].self, forKey: Field("window"))
-        averages = try fields.decodeIfPresent([Int].self, forKey: Field("averages"))
-        style = try fields.decodeIfPresent(String.self, forKey: Field("style"))
-        volume = try fields.decodeIfPresent(Bool.self, forKey: Field("volume"))
+        range = try fields.decodeIfPresent(String.self, forKey: Self.field(.range))
+        theme = try fields.decodeIfPresent(String.self, forKey: Self.field(.theme))
+        charset = try fields.decodeIfPresent(String.self, forKey: Self.field(.charset))
+        window = try fields.decodeIfPresent([Int64].self, forKey: Self.field(.window))
+        averages = try fields.decodeIfPresent([Int].self, forKey: Self.field(.averages))
+        style = try fields.decodeIfPresent(String.self, forKey: Self.field(.style))
+        volume = try fields.decodeIfPresent(Bool.self, forKey: Self.field(.volume))
         updated = try fields.decode(Double.self, forKey: Field("updated"))
         switches = []
         for (id, field) in Self.switchFields where try fields.decodeIfPresent(Bool.self, forKey: Field(field)) == true {
@@ -71,13 +77,13 @@ public struct RememberedView: Codable, Sendable, Equatable {
 
     public func encode(to encoder: Encoder) throws {
         var fields = encoder.container(keyedBy: Field.self)
-        try fields.encodeIfPresent(range, forKey: Field("range"))
-        try fields.encodeIfPresent(theme, forKey: Field("theme"))
-        try fields.encodeIfPresent(charset, forKey: Field("charset"))
-        try fields.encodeIfPresent(window, forKey: Field("window"))
-        try fields.encodeIfPresent(averages, forKey: Field("averages"))
-        try fields.encodeIfPresent(style, forKey: Field("style"))
-        try fields.encodeIfPresent(volume, forKey: Field("volume"))
+        try fields.encodeIfPresent(range, forKey: Self.field(.range))
+        try fields.encodeIfPresent(theme, forKey: Self.field(.theme))
+        try fields.encodeIfPresent(charset, forKey: Self.field(.charset))
+        try fields.encodeIfPresent(window, forKey: Self.field(.window))
+        try fields.encodeIfPresent(averages, forKey: Self.field(.averages))
+        try fields.encodeIfPresent(style, forKey: Self.field(.style))
+        try fields.encodeIfPresent(volume, forKey: Self.field(.volume))
         try fields.encode(updated, forKey: Field("updated"))
         for (id, field) in Self.switchFields where switches.contains(id) { try fields.encode(true, forKey: Field(field)) }
     }
