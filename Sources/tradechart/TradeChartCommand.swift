@@ -89,9 +89,6 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: setting("screen-reader"))
     var screenReader: Bool?
 
-    @Flag(help: setting("sound"))
-    var sound = false
-
     @Option(help: ArgumentHelp("Command that plays sound from its standard input (default: $TRADECHART_PLAYER, else pw-play, paplay or aplay).",
                                valueName: "CMD"))
     var player: String?
@@ -199,7 +196,6 @@ struct TradeChartCommand: ParsableCommand {
         request.describe = describe
         request.audiograph = audiograph
         request.screenReader = screenReader
-        request.sound = sound
         request.player = player
         request.from = from
         request.to = to

@@ -54,7 +54,7 @@ extension Launch {
         // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
                                     morphDuration: readsScreen ? 0 : request.duration, followed: opened.follower?.name,
-                                    tones: request.sound, showsPanels: !readsScreen, clock: opened.clock)
+                                    showsPanels: !readsScreen, clock: opened.clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
         if let fixed = request.theme?.fixed { opening.theme = fixed.rawValue }

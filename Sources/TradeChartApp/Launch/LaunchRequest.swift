@@ -23,7 +23,6 @@ public struct LaunchRequest {
     public var describe = false
     public var audiograph: String?
     public var screenReader: Bool?
-    public var sound = false
     public var player: String?
     public var from: DateArgument?
     public var to: DateArgument?

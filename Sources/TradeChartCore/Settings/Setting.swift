@@ -95,8 +95,8 @@ enum SettingCause: Sendable, Equatable {
 }
 
 /// What an on/off setting does, and what the status line (and so the screen reader) says
-/// when it changed. The viewer keeps whether it is on among its switches
-/// (`ViewerState.isOn(_:)`); the drawing reads it from there.
+/// when it changed. The viewer keeps whether it is on among its switches unless the entry
+/// names another place (`ViewerState.isOn(_:)` reads it either way).
 struct SettingToggle: Sendable {
     /// What the status line says once it is on, and once it is off.
     let on: String
@@ -105,13 +105,27 @@ struct SettingToggle: Sendable {
     let refusal: @Sendable (ViewerState, Bool, SettingCause) -> StatusMessage?
     /// What follows in the viewer once it was turned (a new projection, say).
     let turned: @Sendable (inout ViewerState) -> Void
+    /// What the host must do once a key turned it (a tone to play, say).
+    let commands: @Sendable (ViewerState) -> [ViewerCommand]
+    /// Where the viewer keeps it, nil for among its switches.
+    let stored: SettingStorage?
 
     init(on: String, off: String,
          refusal: @escaping @Sendable (ViewerState, Bool, SettingCause) -> StatusMessage? = { _, _, _ in nil },
-         turned: @escaping @Sendable (inout ViewerState) -> Void = { _ in }) {
+         turned: @escaping @Sendable (inout ViewerState) -> Void = { _ in },
+         commands: @escaping @Sendable (ViewerState) -> [ViewerCommand] = { _ in [] },
+         stored: SettingStorage? = nil) {
         self.on = on
         self.off = off
         self.refusal = refusal
         self.turned = turned
+        self.commands = commands
+        self.stored = stored
     }
+}
+
+/// Where the viewer keeps an on/off setting that has a place of its own (the tones, in the pointer).
+struct SettingStorage: Sendable {
+    let get: @Sendable (ViewerState) -> Bool
+    let set: @Sendable (inout ViewerState, Bool) -> Void
 }

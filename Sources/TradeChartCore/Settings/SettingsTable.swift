@@ -106,13 +106,18 @@ public enum Settings {
                          + "UTF-8 locale. In ASCII the baseline is drawn with `.` and the cursor with `!`, glyphs the line "
                          + "does not use")),
         Setting(.tones, title: "tones",
-                keys: [KeyBinding([(.character("s"), .toggleTones)], names: ["s"],
+                keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
                                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; "
                                       + "s again stops them",
                                   group: .words)],
                 options: [SettingOption("sound", help: "Play a short tone for each cursor step, its pitch the price (s "
                                         + "switches it).")],
                 memory: .notRemembered,
+                toggle: SettingToggle(on: "Tones on: each step plays its price as a pitch, low prices low; s stops them",
+                                      off: "Tones off",
+                                      // The point shown sounds at once, so the pitch scale is heard from the first press.
+                                      commands: { $0.tones ? [.playTone(frequency: $0.toneFrequency(of: $0.cursor ?? $0.slice.last))] : [] },
+                                      stored: SettingStorage(get: { $0.tones }, set: { $0.tones = $1 })),
                 readme: ("`--sound`", "start with a tone for each cursor step (`s` switches it)")),
         Setting(.screenReader, title: "screen-reader mode",
                 options: [SettingOption("screen-reader", label: "--screen-reader/--no-screen-reader",

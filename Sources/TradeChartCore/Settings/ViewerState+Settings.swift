@@ -3,26 +3,31 @@
 /// it up and says the entry's announcement.
 extension ViewerState {
     /// Whether the on/off setting `id` is on.
-    public func isOn(_ id: SettingID) -> Bool { overlays.switches.contains(id) }
+    public func isOn(_ id: SettingID) -> Bool {
+        Settings[id].toggle?.stored.map { $0.get(self) } ?? overlays.switches.contains(id)
+    }
 
-    /// The on/off settings that are on.
-    var switches: Set<SettingID> { overlays.switches }
+    /// The on/off settings that are on and remembered per file.
+    var rememberedSwitches: Set<SettingID> {
+        Set(Settings.table.filter { $0.isToggle && $0.fileField != nil && isOn($0.id) }.map(\.id))
+    }
 
     /// Turns the on/off setting `id` on or off because of `cause`; returns what the status
-    /// line says of it: the entry's announcement, or why it cannot be turned.
-    mutating func turn(_ id: SettingID, _ on: Bool, _ cause: SettingCause) -> StatusMessage {
+    /// line says of it (the entry's announcement, or why it cannot be turned) and what the
+    /// host must do.
+    mutating func turn(_ id: SettingID, _ on: Bool, _ cause: SettingCause) -> (said: StatusMessage, commands: [ViewerCommand]) {
         guard let toggle = Settings[id].toggle else { preconditionFailure("\(id) is not an on/off setting") }
-        if let refusal = toggle.refusal(self, on, cause) { return refusal }
-        overlays.turn(id, on)
+        if let refusal = toggle.refusal(self, on, cause) { return (refusal, []) }
+        if let stored = toggle.stored { stored.set(&self, on) } else { overlays.turn(id, on) }
         toggle.turned(&self)
-        return .setting(id, on: on)
+        return (.setting(id, on: on), toggle.commands(self))
     }
 
     /// Turns on, on opening, the on/off settings `ids` asks for (in the table's order);
     /// returns what cannot be turned on, and why.
     mutating func turnOn(_ ids: Set<SettingID>) -> [StatusMessage] {
         Settings.table.filter { ids.contains($0.id) && $0.isToggle }.compactMap { setting in
-            let said = turn(setting.id, true, .opening)
+            let said = turn(setting.id, true, .opening).said
             return said == .setting(setting.id, on: true) ? nil : said
         }
     }

@@ -6,7 +6,7 @@
 struct RememberedSettings: Sendable, Equatable {
     var range: ChartRange
     var window: ClosedRange<Int64>?
-    /// The on/off settings that are on.
+    /// The on/off settings remembered per file that are on.
     var switches: Set<SettingID>
     var averages: [Int]
     var style: ChartStyle
@@ -41,7 +41,7 @@ struct RememberedSettings: Sendable, Equatable {
 extension ViewerState {
     /// The remembered settings as they stand.
     var rememberedSettings: RememberedSettings {
-        RememberedSettings(range: range, window: window, switches: switches, averages: averageBars,
+        RememberedSettings(range: range, window: window, switches: rememberedSwitches, averages: averageBars,
                            style: candles.style, volume: candles.volume)
     }
 

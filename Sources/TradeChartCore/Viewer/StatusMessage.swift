@@ -25,8 +25,6 @@ enum StatusMessage: Sendable, Equatable {
     case setting(SettingID, on: Bool)
     /// `m`: the moving averages of these bars (none for an empty list).
     case averages([Int])
-    /// `s`: tones on or off.
-    case tones(Bool)
     /// `[` or `]` with nowhere further to go.
     case zoomLimit(zoomingIn: Bool)
     /// `<` or `>` at an end of the data.
@@ -63,8 +61,6 @@ enum StatusMessage: Sendable, Equatable {
         case .setting(let id, let on): Settings[id].toggle.map { on ? $0.on : $0.off } ?? id.rawValue
         case .averages(let bars):
             bars.isEmpty ? "No moving averages" : "Moving averages of " + bars.map(String.init).joined(separator: ", ") + " bars"
-        case .tones(let on):
-            on ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
         case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
         case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
         case .style(let style, let grouping):

@@ -91,7 +91,7 @@ struct SettingsTableTests {
         let v = ViewerState(series: TestSeries.daily(days: 600), columns: 100, rows: 30,
                             view: ViewSettings(switches: read.switches))
         #expect(v.isOn(id))
-        if Settings[id].fileField != nil { #expect(v.memory.switches.contains(id)) }
+        #expect(v.memory.switches.contains(id) == (Settings[id].fileField != nil), "remembered only when the table says so")
     }
 
     // MARK: The state file

@@ -16,7 +16,7 @@ struct StatusMessageTests {
             (.setting(.percent, on: false), "Labels in prices"),
             (.averages([]), "No moving averages"),
             (.averages([20, 50, 200]), "Moving averages of 20, 50, 200 bars"),
-            (.tones(false), "Tones off"),
+            (.setting(.tones, on: false), "Tones off"),
             (.setting(.log, on: true), "Log scale: equal steps are equal percent changes"),
             (.setting(.log, on: false), "Linear scale"),
             (.zoomLimit(zoomingIn: true), "Zoomed in as far as it goes: two points"),
