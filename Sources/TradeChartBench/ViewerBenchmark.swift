@@ -20,7 +20,7 @@ enum ViewerBenchmark {
             // on a linear and a log axis.
             for log in [false, true] {
                 var averaged = ViewerState(series: series, range: .max, options: ViewerOptions(), columns: 200, rows: 60,
-                                           view: ViewSettings(log: log, averages: [20, 50, 200]))
+                                           view: ViewSettings(switches: log ? [.log] : [], averages: [20, 50, 200]))
                 let stillAverages = RasterBenchmark.median(runs: 101) { _ = averaged.frame(at: 0) }
                 _ = averaged.handle(.key(.character("[")), at: 0)
                 let zooming = RasterBenchmark.median(runs: 101) { _ = averaged.frame(at: 0.6) }

@@ -31,28 +31,26 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Print one frame to standard output and exit (no terminal needed).")
     var print = false
 
-    @Option(help: ArgumentHelp("Range to show.", valueName: "R"))
+    @Option(help: setting("range"))
     var range: ChartRange?
 
     @Option(help: ArgumentHelp("Frame size for --print, e.g. 100x30 (default: the terminal's, else 100x30).",
                                valueName: "COLSxROWS"))
     var size: FrameSize?
 
-    @Option(help: ArgumentHelp("Draw the price as a line, candles or OHLC bars (c switches).", valueName: "STYLE"))
+    @Option(help: setting("style"))
     var style: ChartStyle?
 
-    @Flag(help: "Show the volume pane under the chart (v switches it).")
+    @Flag(help: setting("volume"))
     var volume = false
 
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Glyphs; auto picks Braille only where it can be shown.", valueName: "SET"))
+    @Option(help: setting("charset"))
     var charset: CharsetChoice = .auto
 
-    @Option(help: ArgumentHelp("Colour theme; auto (the default) asks the terminal for its background colour "
-                               + "(COLORFGBG when it does not answer) and picks light on a light one.",
-                               valueName: "THEME"))
+    @Option(help: setting("theme"))
     var theme: ThemeChoice?
 
     @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
@@ -78,7 +76,7 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
     var follow = false
 
-    @Flag(name: .customLong("no-state"), help: "Do not read or write the remembered range, theme and charset.")
+    @Flag(name: .customLong("no-state"), help: ArgumentHelp(Settings.noStateHelp))
     var noState = false
 
     @Flag(help: "Print the range described in words (first, last, change, low, high, trend) and exit.")
@@ -88,32 +86,20 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "FILE.wav"))
     var audiograph: String?
 
-    @Flag(inversion: .prefixedNo,
-          help: ArgumentHelp("Plain lines for a screen reader instead of the chart; remembered for next time (also on when TERM=dumb)."))
+    @Flag(inversion: .prefixedNo, help: setting("screen-reader"))
     var screenReader: Bool?
-
-    @Flag(help: "Play a short tone for each cursor step, its pitch the price (s switches it).")
-    var sound = false
 
     @Option(help: ArgumentHelp("Command that plays sound from its standard input (default: $TRADECHART_PLAYER, else pw-play, paplay or aplay).",
                                valueName: "CMD"))
     var player: String?
 
-    @Option(help: ArgumentHelp("Show from this date: 2019, 2019-05, 2019-05-13 or any date the files use.",
-                               valueName: "DATE"))
+    @Option(help: setting("from"))
     var from: DateArgument?
 
-    @Option(help: ArgumentHelp("Show up to this date (the whole year, month or day it names).", valueName: "DATE"))
+    @Option(help: setting("to"))
     var to: DateArgument?
 
-    @Flag(help: "A logarithmic price axis (L switches it).")
-    var log = false
-
-    @Flag(help: "Price labels as percent change from the previous close (% switches it).")
-    var percent = false
-
-    @Option(help: ArgumentHelp("Moving averages of these bars, e.g. 20,50,200 (m cycles none, 20, 20,50,200).",
-                               valueName: "N[,N...]"))
+    @Option(help: setting("average"))
     var average: AverageList?
 
     mutating func validate() throws {
@@ -133,12 +119,17 @@ struct TradeChartCommand: ParsableCommand {
     /// Parses and runs; returns the exit status. Errors are one line on stderr with status 2.
     static func runFromCommandLine(_ raw: RawArguments) -> Int32 {
         do {
-            let command = try parse(raw.strings)
-            return command.execute(raw: raw)
+            // The table's own flags first; the argument parser reads the rest.
+            let settings = try SettingArguments(raw.strings)
+            let command = try parse(settings.rest)
+            return command.execute(raw: raw, switches: settings.switches)
+        } catch let problem as SettingArguments.Problem {
+            StandardError.writeLine("tradechart: \(problem) (see --help)")
+            return 2
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                Swift.print(fullMessage(for: error))
+                Swift.print(withSettings(fullMessage(for: error)))
                 return 0
             }
             var message = oneLine(TradeChartCommand.message(for: error))
@@ -155,6 +146,33 @@ struct TradeChartCommand: ParsableCommand {
         guard let first = lines.first else { return "error" }
         let items = lines.dropFirst().prefix { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
         return items.isEmpty ? String(first) : first + " " + items.joined(separator: ", ")
+    }
+
+    /// The help of a setting's option, as the settings table words it (`--help` shows it in
+    /// its section of settings, from the table).
+    static func setting(_ option: String) -> ArgumentHelp {
+        let declared = Settings.table.lazy.compactMap { $0.option(option) }.first
+        return ArgumentHelp(declared?.help ?? "", valueName: declared?.valueName)
+    }
+
+    /// `--help` with the settings table's section before the options, which then leave the
+    /// table's out (other messages as they are).
+    static func withSettings(_ help: String) -> String {
+        var lines = help.components(separatedBy: "\n")
+        guard let options = lines.firstIndex(of: "OPTIONS:") else { return help }
+        // An option's entry is its label line and the lines indented under it.
+        let labels = Settings.table.flatMap(\.options).map { "  " + $0.label }
+        var kept: [String] = [], dropping = false
+        for line in lines[options...] {
+            if line.hasPrefix("  --") || line.hasPrefix("  -") {
+                dropping = labels.contains { line == $0 || line.hasPrefix($0 + " ") }
+            } else if !line.hasPrefix("   ") {
+                dropping = false
+            }
+            if !dropping { kept.append(line) }
+        }
+        lines.replaceSubrange(options..., with: Settings.helpSection() + [""] + kept)
+        return lines.joined(separator: "\n")
     }
 
     /// What the command line asks for, for the launch.
@@ -178,20 +196,20 @@ struct TradeChartCommand: ParsableCommand {
         request.describe = describe
         request.audiograph = audiograph
         request.screenReader = screenReader
-        request.sound = sound
         request.player = player
         request.from = from
         request.to = to
-        request.log = log
-        request.percent = percent
         request.averages = average?.bars
         return request
     }
 
     /// Runs the parsed command on the disk, the process's streams and its terminal;
-    /// `raw` holds the arguments' bytes (a path need not be UTF-8).
-    func execute(raw: RawArguments) -> Int32 {
-        Launch(request: request, files: SystemLaunchFiles(), output: SystemLaunchOutput(), terminal: SystemLaunchTerminal(),
+    /// `raw` holds the arguments' bytes (a path need not be UTF-8), `switches` the settings
+    /// table's on/off flags it gave.
+    func execute(raw: RawArguments, switches: Set<SettingID>) -> Int32 {
+        var request = request
+        request.switches = switches
+        return Launch(request: request, files: SystemLaunchFiles(), output: SystemLaunchOutput(), terminal: SystemLaunchTerminal(),
                stateFile: { SystemRememberedState.startLoading(for: $0) },
                environment: ProcessInfo.processInfo.environment, pathBytes: raw.bytes(of:)).run()
     }

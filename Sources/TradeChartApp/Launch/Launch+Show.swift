@@ -4,8 +4,8 @@ import TradeChartSystem
 import TradeChartTerminal
 
 extension Launch {
-    /// The window, axis and averages asked for: the command line's, else what was remembered
-    /// (a range on the command line drops a remembered window).
+    /// The window, on/off settings (the axis) and averages asked for: the command line's, else
+    /// what was remembered (a range on the command line drops a remembered window).
     func viewSettings(for series: PriceSeries, remembered: RememberedView?) -> ViewSettings {
         var settings = ViewSettings(remembered: remembered)
         if request.range != nil { settings.window = nil }
@@ -14,8 +14,7 @@ extension Launch {
             let end = request.to?.span.upperBound ?? series.times[series.count - 1]
             settings.window = start...max(start, end)
         }
-        if request.log { settings.log = true }
-        if request.percent { settings.percent = true }
+        settings.switches.formUnion(request.switches)
         if let averages = request.averages { settings.averages = averages }
         return settings
     }
@@ -55,7 +54,7 @@ extension Launch {
         // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
                                     morphDuration: readsScreen ? 0 : request.duration, followed: opened.follower?.name,
-                                    tones: request.sound, showsPanels: !readsScreen, clock: opened.clock)
+                                    showsPanels: !readsScreen, clock: opened.clock)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
         if let fixed = request.theme?.fixed { opening.theme = fixed.rawValue }

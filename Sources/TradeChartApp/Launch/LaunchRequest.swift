@@ -23,12 +23,11 @@ public struct LaunchRequest {
     public var describe = false
     public var audiograph: String?
     public var screenReader: Bool?
-    public var sound = false
     public var player: String?
     public var from: DateArgument?
     public var to: DateArgument?
-    public var log = false
-    public var percent = false
+    /// The on/off settings of the settings table the command line turns on (`--log`).
+    public var switches: Set<SettingID> = []
     /// The bars of each moving average asked for.
     public var averages: [Int]?
 

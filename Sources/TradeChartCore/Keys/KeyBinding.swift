@@ -56,3 +56,25 @@ public struct KeyBinding: Sendable {
         names.map { Self.separators.contains($0) || $0.contains(" ") ? $0 : "`\($0)`" }.joined(separator: " ")
     }
 }
+
+/// A row of the key map as it is written: a row of its own, or the rows of a setting of
+/// the settings table.
+enum KeyRow {
+    case fixed(KeyBinding)
+    case setting(SettingID)
+
+    /// The bindings of `rows`, then the rows of the settings `rows` does not name.
+    static func bindings(_ rows: [KeyRow], settings: [Setting]) -> [KeyBinding] {
+        var named: Set<SettingID> = []
+        var bindings: [KeyBinding] = []
+        for row in rows {
+            switch row {
+            case .fixed(let binding): bindings.append(binding)
+            case .setting(let id):
+                named.insert(id)
+                bindings += settings.first { $0.id == id }?.keys ?? []
+            }
+        }
+        return bindings + settings.filter { !named.contains($0.id) }.flatMap(\.keys)
+    }
+}

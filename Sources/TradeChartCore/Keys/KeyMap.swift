@@ -1,74 +1,54 @@
 /// The one table of key bindings. It drives the key handling, the `?` panel, the
 /// hint line, `--help` and the README's key table (a test keeps the README in step).
 public enum KeyMap {
-    public static let bindings: [KeyBinding] = [
-        KeyBinding(ChartRange.allCases.filter { $0 != .max }.map { (.character(Unicode.Scalar(String($0.key))!), .selectRange($0)) },
-                   names: ["1", "…", "6"],
-                   help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are in parentheses, (1D), and say why)",
-                   group: .ranges, hint: KeyHint("1-6 range", rank: 3)),
-        KeyBinding([(.character("0"), .selectRange(.max))], names: ["0"], help: "all the data (MAX)", group: .ranges),
-        KeyBinding([(.character("+"), .shorterRange), (.character("="), .shorterRange),
-                    (.character("-"), .longerRange), (.character("_"), .longerRange)],
-                   names: ["+", "/", "-"], help: "a shorter / longer range (- from 5Y shows all the data)", group: .ranges),
-        KeyBinding([(.character("["), .zoomIn), (.character("]"), .zoomOut)], names: ["[", "/", "]"],
-                   help: "zoom in (half as long, around the cursor, else keeping the newest point at the right) / out",
-                   group: .ranges, hint: KeyHint("[] zoom", rank: 6)),
-        KeyBinding([(.character("<"), .pan(-1)), (.character(">"), .pan(1)), (.character(","), .pan(-1)),
-                    (.character("."), .pan(1))], names: ["<", "/", ">"],
-                   help: "move the window a quarter of its width back / on in time (, and . too)", group: .ranges),
-        KeyBinding([], names: ["mouse wheel"],
-                   help: "over the chart, zoom around the pointer; elsewhere a shorter / longer range; "
-                       + "a click on the range bar picks that range",
-                   group: .ranges),
-        KeyBinding([(.character("c"), .cycleStyle)], names: ["c"],
-                   help: "style: line, candles (rising hollow, falling filled), OHLC bars; many bars merge into one "
-                       + "candle, the header says how many",
-                   group: .style),
-        KeyBinding([(.character("v"), .toggleVolume)], names: ["v"],
-                   help: "the volume pane under the chart, one bar a candle, coloured like it", group: .style),
-        KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
-                   names: ["Left", "Right", "h", "l"],
-                   help: "move the cursor one point (one candle); held down, it speeds up to a dot column a step",
-                   group: .cursor, hint: KeyHint("←→ scrub", ascii: "<> scrub", rank: 2)),
-        KeyBinding([(.shiftLeft, .step(-10)), (.shiftRight, .step(10)), (.pageUp, .step(-10)), (.pageDown, .step(10))],
-                   names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten points (ten candles)",
-                   group: .cursor),
-        KeyBinding([(.home, .firstPoint), (.end, .lastPoint), (.character("g"), .firstPoint), (.character("G"), .lastPoint)],
-                   names: ["Home", "End", "g", "G"], help: "the first / last point (candle) of the range", group: .cursor),
-        KeyBinding([(.character(" "), .mark)], names: ["Space"],
-                   help: "mark the point under the cursor: the header then measures from the mark to the cursor "
-                       + "(change, percent, bars, days)", group: .cursor),
-        KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "close a panel, else clear the mark, else hide the cursor",
-                   group: .cursor),
-        KeyBinding([], names: ["mouse click"], help: "put the cursor on the nearest point (drag to scrub)", group: .cursor),
-        KeyBinding([(.character("d"), .describe)], names: ["d"], help: "describe the range in words (for screen readers)",
-                   group: .words, hint: KeyHint("d describe", rank: 4)),
-        KeyBinding([(.character("a"), .listen)], names: ["a"],
-                   help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
-                       + "the cursor follows it; a again restarts it",
-                   group: .words, hint: KeyHint("a listen", rank: 5)),
-        KeyBinding([(.character("s"), .toggleTones)], names: ["s"],
-                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; s again stops them",
-                   group: .words),
-        KeyBinding([(.character("L"), .toggleLogAxis)], names: ["L"],
-                   help: "log price scale on / off (equal steps are equal percent changes)", group: .chart),
-        KeyBinding([(.character("%"), .togglePercentAxis)], names: ["%"],
-                   help: "price labels as percent change from the previous close on / off", group: .chart),
-        KeyBinding([(.character("m"), .cycleAverages)], names: ["m"],
-                   help: "moving averages: none, 20 bars, 20, 50 and 200 bars", group: .chart),
-        KeyBinding([(.tab, .nextPrimary)], names: ["Tab"],
-                   help: "comparing files: the next file becomes the primary (its calendar the x axis)", group: .chart),
-        KeyBinding([(.character("!"), .messages)], names: ["!"],
-                   help: "the status line's whole message (one cut short ends in …) and the ones before it",
-                   group: .words),
-        KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
-                   group: .general, hint: KeyHint("? help", rank: 0)),
-        KeyBinding([(.up, .scroll(-1)), (.down, .scroll(1))], names: ["Up", "Down"],
-                   help: "scroll a panel that does not fit (the help, the description, the messages); "
-                       + "PgUp, PgDn, Home and End too", group: .general),
-        KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
-                   group: .general, hint: KeyHint("q quit", rank: 1)),
-    ]
+    /// The rows in the order the help lists them (by group, then in this order): the key
+    /// rows of the settings table where they are named here; a setting not named here has
+    /// its rows at the end (of its group, in the help).
+    public static let bindings: [KeyBinding] = {
+        let rows: [KeyRow] = [
+            .setting(.range), .setting(.window),
+            .fixed(KeyBinding([], names: ["mouse wheel"],
+                              help: "over the chart, zoom around the pointer; elsewhere a shorter / longer range; "
+                                  + "a click on the range bar picks that range",
+                              group: .ranges)),
+            .setting(.style), .setting(.volume),
+            .fixed(KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
+                              names: ["Left", "Right", "h", "l"],
+                              help: "move the cursor one point (one candle); held down, it speeds up to a dot column a step",
+                              group: .cursor, hint: KeyHint("←→ scrub", ascii: "<> scrub", rank: 2))),
+            .fixed(KeyBinding([(.shiftLeft, .step(-10)), (.shiftRight, .step(10)), (.pageUp, .step(-10)), (.pageDown, .step(10))],
+                              names: ["Shift+Left", "Shift+Right", "PgUp", "PgDn"], help: "ten points (ten candles)",
+                              group: .cursor)),
+            .fixed(KeyBinding([(.home, .firstPoint), (.end, .lastPoint), (.character("g"), .firstPoint), (.character("G"), .lastPoint)],
+                              names: ["Home", "End", "g", "G"], help: "the first / last point (candle) of the range", group: .cursor)),
+            .fixed(KeyBinding([(.character(" "), .mark)], names: ["Space"],
+                              help: "mark the point under the cursor: the header then measures from the mark to the cursor "
+                                  + "(change, percent, bars, days)", group: .cursor)),
+            .fixed(KeyBinding([(.escape, .dismiss)], names: ["Esc"], help: "close a panel, else clear the mark, else hide the cursor",
+                              group: .cursor)),
+            .fixed(KeyBinding([], names: ["mouse click"], help: "put the cursor on the nearest point (drag to scrub)", group: .cursor)),
+            .fixed(KeyBinding([(.character("d"), .describe)], names: ["d"], help: "describe the range in words (for screen readers)",
+                              group: .words, hint: KeyHint("d describe", rank: 4))),
+            .fixed(KeyBinding([(.character("a"), .listen)], names: ["a"],
+                              help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
+                                  + "the cursor follows it; a again restarts it",
+                              group: .words, hint: KeyHint("a listen", rank: 5))),
+            .setting(.tones), .setting(.log), .setting(.percent), .setting(.averages),
+            .fixed(KeyBinding([(.tab, .nextPrimary)], names: ["Tab"],
+                              help: "comparing files: the next file becomes the primary (its calendar the x axis)", group: .chart)),
+            .fixed(KeyBinding([(.character("!"), .messages)], names: ["!"],
+                              help: "the status line's whole message (one cut short ends in …) and the ones before it",
+                              group: .words)),
+            .fixed(KeyBinding([(.character("?"), .help), (.function(1), .help)], names: ["?", "F1"], help: "the key help",
+                              group: .general, hint: KeyHint("? help", rank: 0))),
+            .fixed(KeyBinding([(.up, .scroll(-1)), (.down, .scroll(1))], names: ["Up", "Down"],
+                              help: "scroll a panel that does not fit (the help, the description, the messages); "
+                                  + "PgUp, PgDn, Home and End too", group: .general)),
+            .fixed(KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], names: ["q", "Q"], help: "quit (Ctrl-C too)",
+                              group: .general, hint: KeyHint("q quit", rank: 1))),
+        ]
+        return KeyRow.bindings(rows, settings: Settings.table)
+    }()
 
     /// The action each key triggers.
     static let actions: [KeyPress: ViewerAction] = {

@@ -20,18 +20,14 @@ public enum ViewerAction: Sendable, Hashable {
     case zoomOut
     /// Pan the window by this many quarters of its width (negative: to older points).
     case pan(Int)
-    /// A log price axis on or off.
-    case toggleLogAxis
-    /// Percent labels on or off.
-    case togglePercentAxis
+    /// An on/off setting of the settings table (the log axis, percent labels, the tones) on or off.
+    case toggle(SettingID)
     /// The next moving averages: none, 20, 20 50 200.
     case cycleAverages
     /// Mark the point under the cursor (or the newest) to measure from it.
     case mark
     /// Make the next compared file the primary one.
     case nextPrimary
-    /// Switch the tone for each cursor step on or off.
-    case toggleTones
     /// The next style: line, candles, OHLC bars.
     case cycleStyle
     /// Show or hide the volume pane.

@@ -1,16 +1,16 @@
 /// What tradechart remembers about one file: the last range (or free window), the
-/// axis and the moving averages, the style (line, candles, OHLC bars) and whether the
-/// volume pane was shown, and the theme and charset when they were given on the
-/// command line. Every field but `updated` may be missing (older files, or not set).
+/// on/off settings of the settings table that are on (the axis), the moving averages, the
+/// style (line, candles, OHLC bars) and whether the volume pane was shown, and the theme
+/// and charset when they were given on the command line. Every field but `updated` may be
+/// missing (older files, or not set).
 public struct RememberedView: Codable, Sendable, Equatable {
     public var range: String?
     public var theme: String?
     public var charset: String?
     /// The free window: the times of its first and last point.
     public var window: [Int64]?
-    /// A log price axis, percent labels: present only when on.
-    public var log: Bool?
-    public var percent: Bool?
+    /// The on/off settings that are on: each is its entry's field (`"log": true`), present only when on.
+    public var switches: Set<SettingID>
     /// The bars of the moving averages shown.
     public var averages: [Int]?
     /// `line`, `candles` or `ohlc` (a `ChartStyle`); nil for the line.
@@ -21,17 +21,70 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var updated: Double
 
     public init(range: String? = nil, theme: String? = nil, charset: String? = nil, window: [Int64]? = nil,
-                log: Bool? = nil, percent: Bool? = nil, averages: [Int]? = nil, style: String? = nil, volume: Bool? = nil,
+                switches: Set<SettingID> = [], averages: [Int]? = nil, style: String? = nil, volume: Bool? = nil,
                 updated: Double = 0) {
         self.range = range
         self.theme = theme
         self.charset = charset
         self.window = window
-        self.log = log
-        self.percent = percent
+        self.switches = switches
         self.averages = averages
         self.style = style
         self.volume = volume
         self.updated = updated
+    }
+
+    /// Keeps the on/off setting `id` on or off.
+    public mutating func remember(_ id: SettingID, on: Bool) {
+        if on { switches.insert(id) } else { switches.remove(id) }
+    }
+
+    /// A field of the state file, by its name.
+    struct Field: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The field the settings table names for `id`.
+    static func field(_ id: SettingID) -> Field {
+        guard let name = Settings[id].fileField else { preconditionFailure("\(id) is not remembered per file") }
+        return Field(name)
+    }
+
+    /// The on/off settings remembered per file, by their fields.
+    static var switchFields: [(id: SettingID, field: String)] {
+        Settings.table.compactMap { setting in setting.fileField.flatMap { setting.isToggle ? (setting.id, $0) : nil } }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let fields = try decoder.container(keyedBy: Field.self)
+        range = try fields.decodeIfPresent(String.self, forKey: Self.field(.range))
+        theme = try fields.decodeIfPresent(String.self, forKey: Self.field(.theme))
+        charset = try fields.decodeIfPresent(String.self, forKey: Self.field(.charset))
+        window = try fields.decodeIfPresent([Int64].self, forKey: Self.field(.window))
+        averages = try fields.decodeIfPresent([Int].self, forKey: Self.field(.averages))
+        style = try fields.decodeIfPresent(String.self, forKey: Self.field(.style))
+        volume = try fields.decodeIfPresent(Bool.self, forKey: Self.field(.volume))
+        updated = try fields.decode(Double.self, forKey: Field("updated"))
+        switches = []
+        for (id, field) in Self.switchFields where try fields.decodeIfPresent(Bool.self, forKey: Field(field)) == true {
+            switches.insert(id)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var fields = encoder.container(keyedBy: Field.self)
+        try fields.encodeIfPresent(range, forKey: Self.field(.range))
+        try fields.encodeIfPresent(theme, forKey: Self.field(.theme))
+        try fields.encodeIfPresent(charset, forKey: Self.field(.charset))
+        try fields.encodeIfPresent(window, forKey: Self.field(.window))
+        try fields.encodeIfPresent(averages, forKey: Self.field(.averages))
+        try fields.encodeIfPresent(style, forKey: Self.field(.style))
+        try fields.encodeIfPresent(volume, forKey: Self.field(.volume))
+        try fields.encode(updated, forKey: Field("updated"))
+        for (id, field) in Self.switchFields where switches.contains(id) { try fields.encode(true, forKey: Field(field)) }
     }
 }

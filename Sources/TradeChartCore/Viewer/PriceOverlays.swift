@@ -1,15 +1,24 @@
 import Glibc
 
-/// What is drawn over the price and how its axis reads: a log axis (`L`), percent labels
-/// (`%`), the moving averages (`m`, `--average`), and the plotted values they make.
+/// What is drawn over the price and how its axis reads: the on/off settings of the settings
+/// table (a log axis, `L`; percent labels, `%`), the moving averages (`m`, `--average`), and
+/// the plotted values they make.
 ///
 /// Invariant: `plotIndex` and `averages` are always those of `logAxis` and `averageBars` over
 /// the same prices: `plot(_:scaled:scale:)` is the one place both are worked out.
 struct PriceOverlays: Sendable {
+    /// The on/off settings that are on (see `Settings.table`).
+    var switches: Set<SettingID> = []
     /// Whether the price axis is logarithmic (`L`).
-    var logAxis = false
+    var logAxis: Bool {
+        get { switches.contains(.log) }
+        set { turn(.log, newValue) }
+    }
     /// Whether the price labels show the percent change from the reference price (`%`).
-    var percentAxis = false
+    var percentAxis: Bool {
+        get { switches.contains(.percent) }
+        set { turn(.percent, newValue) }
+    }
     /// The bars of the moving averages shown (`m`, `--average`).
     var averageBars: [Int] = []
     /// The averages of `averageBars`, in that order.
@@ -20,6 +29,11 @@ struct PriceOverlays: Sendable {
 
     init(plotIndex: MinMaxIndex) {
         self.plotIndex = plotIndex
+    }
+
+    /// Turns the switch `id` on or off.
+    mutating func turn(_ id: SettingID, _ on: Bool) {
+        if on { switches.insert(id) } else { switches.remove(id) }
     }
 
     /// Works out the plotted index and the averages of `prices` (whose scaled index is

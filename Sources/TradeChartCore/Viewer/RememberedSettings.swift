@@ -1,13 +1,13 @@
 /// The settings of the viewer that are remembered about a file, as the state holds them:
-/// the range or free window, the axis, the moving averages, the style and the volume
-/// pane. `ViewerState.remember(changesSince:)` is the one place they are written into
+/// the range or free window, the on/off settings of the settings table (the axis), the
+/// moving averages, the style and the volume pane. `ViewerState.remember(changesSince:)` is the one place they are written into
 /// the remembered view: a setting is written when it changed, so what the host handed in
 /// stays as it was until the person changes it.
 struct RememberedSettings: Sendable, Equatable {
     var range: ChartRange
     var window: ClosedRange<Int64>?
-    var log: Bool
-    var percent: Bool
+    /// The on/off settings remembered per file that are on.
+    var switches: Set<SettingID>
     var averages: [Int]
     var style: ChartStyle
     var volume: Bool
@@ -31,8 +31,7 @@ struct RememberedSettings: Sendable, Equatable {
                 memory.range = range.label
             }
         }
-        if log != before.log { memory.log = log ? true : nil }
-        if percent != before.percent { memory.percent = percent ? true : nil }
+        for id in switches.symmetricDifference(before.switches) { memory.remember(id, on: switches.contains(id)) }
         if averages != before.averages { memory.averages = averages.isEmpty ? nil : averages }
         if style != before.style { memory.style = style == .line ? nil : style.rawValue }
         if volume != before.volume { memory.volume = volume ? true : nil }
@@ -42,7 +41,7 @@ struct RememberedSettings: Sendable, Equatable {
 extension ViewerState {
     /// The remembered settings as they stand.
     var rememberedSettings: RememberedSettings {
-        RememberedSettings(range: range, window: window, log: logAxis, percent: percentAxis, averages: averageBars,
+        RememberedSettings(range: range, window: window, switches: rememberedSwitches, averages: averageBars,
                            style: candles.style, volume: candles.volume)
     }
 

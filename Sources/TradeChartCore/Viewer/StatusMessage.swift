@@ -21,14 +21,10 @@ enum StatusMessage: Sendable, Equatable {
     case markCleared
     /// `%` while files are compared (they are in percent already).
     case percentWhileComparing
-    /// `%`: labels in percent (true) or in prices.
-    case percentLabels(Bool)
+    /// An on/off setting of the settings table turned on or off: its entry words it.
+    case setting(SettingID, on: Bool)
     /// `m`: the moving averages of these bars (none for an empty list).
     case averages([Int])
-    /// `s`: tones on or off.
-    case tones(Bool)
-    /// `L`: a log (true) or linear axis.
-    case scale(log: Bool)
     /// `[` or `]` with nowhere further to go.
     case zoomLimit(zoomingIn: Bool)
     /// `<` or `>` at an end of the data.
@@ -62,12 +58,9 @@ enum StatusMessage: Sendable, Equatable {
         case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"
         case .markCleared: "Mark cleared"
         case .percentWhileComparing: "%: the files are compared in percent already"
-        case .percentLabels(let on): on ? "Labels in percent from the previous close" : "Labels in prices"
+        case .setting(let id, let on): Settings[id].toggle.map { on ? $0.on : $0.off } ?? id.rawValue
         case .averages(let bars):
             bars.isEmpty ? "No moving averages" : "Moving averages of " + bars.map(String.init).joined(separator: ", ") + " bars"
-        case .tones(let on):
-            on ? "Tones on: each step plays its price as a pitch, low prices low; s stops them" : "Tones off"
-        case .scale(let log): log ? "Log scale: equal steps are equal percent changes" : "Linear scale"
         case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
         case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
         case .style(let style, let grouping):

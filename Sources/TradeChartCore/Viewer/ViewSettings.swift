@@ -1,17 +1,16 @@
 /// What a chart shows beside its range, as the command line or the remembered state
-/// asks for it on opening: a free window, the axis, the moving averages.
+/// asks for it on opening: a free window, the on/off settings (the axis), the moving averages.
 public struct ViewSettings: Sendable, Equatable {
     /// The times of the window's first and last point (`--from`, `--to`), nil for a fixed range.
     public var window: ClosedRange<Int64>?
-    public var log: Bool
-    public var percent: Bool
+    /// The on/off settings of the settings table to turn on (`.log`, `.percent`).
+    public var switches: Set<SettingID>
     /// The bars of each moving average.
     public var averages: [Int]
 
-    public init(window: ClosedRange<Int64>? = nil, log: Bool = false, percent: Bool = false, averages: [Int] = []) {
+    public init(window: ClosedRange<Int64>? = nil, switches: Set<SettingID> = [], averages: [Int] = []) {
         self.window = window
-        self.log = log
-        self.percent = percent
+        self.switches = switches
         self.averages = averages
     }
 
@@ -19,7 +18,7 @@ public struct ViewSettings: Sendable, Equatable {
     public init(remembered: RememberedView?) {
         let bounds = remembered?.window ?? []
         self.init(window: bounds.count == 2 && bounds[0] <= bounds[1] ? bounds[0]...bounds[1] : nil,
-                  log: remembered?.log ?? false, percent: remembered?.percent ?? false,
+                  switches: remembered?.switches ?? [],
                   averages: (remembered?.averages ?? []).filter { $0 >= 1 && $0 <= 100_000 })
     }
 }

@@ -33,22 +33,17 @@ extension ViewerState {
         log ? MinMaxIndex(prices.map { Glibc.log($0) }) : index
     }
 
-    /// Switches the log axis; a still chart redraws at once (the points keep their places in time).
-    /// Says which axis it is, or why there is no log axis.
-    mutating func setLogAxis(_ on: Bool) -> StatusMessage {
-        if on, let reason = whyNoLogAxis { return .refused(reason) }
-        overlays.logAxis = on
+    /// Works the plotted prices and the projection out again for the axis as it is now
+    /// (after `L`): a still chart redraws at once, the points keep their places in time.
+    mutating func replot() {
         overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
         target = projection(for: slice)
-        return .scale(log: on)
     }
 
-    /// Switches the price labels between prices and percent from the reference price;
-    /// says why not when they cannot be in percent.
-    mutating func setPercentAxis(_ on: Bool) -> StatusMessage? {
-        if on, let reason = whyNoPercentAxis { return .refused(reason) }
-        overlays.percentAxis = on
-        return nil
+    /// Why percent labels cannot be turned on (or `%` cannot turn them off) now, nil when they can.
+    func whyNoPercentLabels(_ on: Bool, _ cause: SettingCause) -> StatusMessage? {
+        if cause == .key && comparing { return .percentWhileComparing }
+        return on ? whyNoPercentAxis.map(StatusMessage.refused) : nil
     }
 }

@@ -89,8 +89,8 @@ public struct ViewerState: Sendable {
                 note(.noPricesInWindow(from: window.lowerBound, to: window.upperBound, showing: range.label))
             }
         }
-        if view.log { note(setLogAxis(true)) }
-        if view.percent, let refused = setPercentAxis(true) { note(refused) }
+        // On opening only what cannot be shown is news.
+        for refused in turnOn(view.switches) { note(refused) }
         if !view.averages.isEmpty {
             if let why = whyNoAverages {
                 note(current.map { .all([$0, .refused(why)]) } ?? .refused(why))
@@ -98,8 +98,6 @@ public struct ViewerState: Sendable {
                 setAverages(view.averages)
             }
         }
-        // Turning the axis on says so on a key; on opening only a refusal is news.
-        if current == .scale(log: true) { note(opening) }
         return said
     }
 

@@ -133,12 +133,9 @@ extension ViewerState {
         case .zoomIn: return ([], zoom(in: true, around: cursor, at: time))
         case .zoomOut: return ([], zoom(in: false, around: cursor, at: time))
         case .pan(let quarters): return ([], pan(byQuarters: quarters, at: time))
-        case .toggleLogAxis: return ([], setLogAxis(!logAxis))
-        case .togglePercentAxis:
-            if comparing { return ([], .percentWhileComparing) }
-            if !percentAxis, let reason = whyNoPercentAxis { return ([], .refused(reason)) }
-            _ = setPercentAxis(!percentAxis)
-            return ([], .percentLabels(percentAxis))
+        case .toggle(let id):
+            let (said, commands) = turn(id, !isOn(id), .key)
+            return (commands, said)
         case .cycleAverages:
             if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
@@ -149,10 +146,6 @@ extension ViewerState {
             mark = series.times[point]
             return ([], .marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
                 : DateText.dayMonthYear(shownSeries.times[point])))
-        case .toggleTones:
-            tones.toggle()
-            // The point shown sounds at once, so the pitch scale is heard from the first press.
-            return (tones ? [.playTone(frequency: toneFrequency(of: cursor ?? slice.last))] : [], .tones(tones))
         case .cycleStyle: return cycleStyle(at: time)
         case .toggleVolume: return toggleVolume(at: time)
         case .help: if options.showsPanels { open(.help) }

@@ -117,7 +117,7 @@ struct GoldenFrameTests {
     @Test func allTheDaxSince1959OnALogScale() throws {
         let path = TestSeries.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/stooq_dax_d.csv").path
         let stooq = try SeriesLoader.load(path: path).series
-        let state = ViewerState(series: stooq, range: .max, columns: 100, rows: 30, view: ViewSettings(log: true))
+        let state = ViewerState(series: stooq, range: .max, columns: 100, rows: 30, view: ViewSettings(switches: [.log]))
         let text = state.frame(at: 0).plainText
         Golden.check(text + "\n", name: "stooq-dax-MAX-log-100x30.txt")
         let labels = text.components(separatedBy: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }

@@ -116,7 +116,7 @@ struct WindowAxisAverageTests {
     @Test func aLogAxisIsDrawnInLogPricesWithRoundLabels() {
         var v = viewer(.fiveYears, columns: 100, rows: 30)
         _ = key(&v, "L")
-        #expect(v.logAxis && v.memory.log == true)
+        #expect(v.logAxis && v.memory.switches.contains(.log))
         // The projection maps log prices: the newest point's plotted value is its log.
         #expect(abs(v.plotIndex.values[v.slice.last] - log(series.prices[v.slice.last])) < 1e-12)
         let frame = v.frame(at: 0)
@@ -127,7 +127,7 @@ struct WindowAxisAverageTests {
         #expect(labels.count >= 3)
         // The lower half of the chart covers a larger share of the prices' ratio than on a linear axis.
         _ = key(&v, "L")
-        #expect(!v.logAxis && v.memory.log == nil)
+        #expect(!v.logAxis && !v.memory.switches.contains(.log))
     }
 
     @Test func aLogAxisRefusesPricesAtOrBelowZero() {
@@ -221,7 +221,7 @@ struct WindowAxisAverageTests {
         _ = key(&v, "%")
         _ = key(&v, "m")
         let memory = v.memory
-        #expect(memory.window?.count == 2 && memory.log == true && memory.percent == true && memory.averages == [20])
+        #expect(memory.window?.count == 2 && memory.switches == [.log, .percent] && memory.averages == [20])
         let again = ViewerState(series: series, range: memory.range.flatMap(ChartRange.init(label:)), columns: 100, rows: 30,
                                 memory: memory, view: ViewSettings(remembered: memory))
         #expect(again.slice == v.slice && again.window == v.window)

@@ -3,18 +3,18 @@ import Testing
 
 @Suite("Remembered settings")
 struct RememberedSettingsTests {
-    let before = RememberedSettings(range: .oneYear, window: nil, log: false, percent: false, averages: [], style: .line,
+    let before = RememberedSettings(range: .oneYear, window: nil, switches: [], averages: [], style: .line,
                                     volume: false)
 
     @Test func onlyWhatChangedIsWritten() {
-        var memory = RememberedView(range: "6M", theme: "light", log: true)
+        var memory = RememberedView(range: "6M", theme: "light", switches: [.log])
         before.write(into: &memory, since: before)
-        #expect(memory == RememberedView(range: "6M", theme: "light", log: true), "nothing changed, nothing written")
+        #expect(memory == RememberedView(range: "6M", theme: "light", switches: [.log]), "nothing changed, nothing written")
         var after = before
         after.averages = [20]
         after.style = .candles
         after.write(into: &memory, since: before)
-        #expect(memory == RememberedView(range: "6M", theme: "light", log: true, averages: [20], style: "candles"))
+        #expect(memory == RememberedView(range: "6M", theme: "light", switches: [.log], averages: [20], style: "candles"))
     }
 
     @Test func aWindowIsRememberedByItsTimesAndARangeByItsLabel() {
@@ -34,19 +34,19 @@ struct RememberedSettingsTests {
     @Test func everyKeyThatChangesASettingAsksToRememberIt() {
         var v = ViewerState(series: TestSeries.daily(days: 600), range: .oneYear, columns: 100, rows: 30,
                             memory: RememberedView(theme: "dark"))
-        #expect(v.handle(.key(.character("L")), at: 0) == [.remember(RememberedView(range: "1Y", theme: "dark", log: true))])
+        #expect(v.handle(.key(.character("L")), at: 0) == [.remember(RememberedView(range: "1Y", theme: "dark", switches: [.log]))])
         #expect(v.handle(.key(.character("m")), at: 1)
-                == [.remember(RememberedView(range: "1Y", theme: "dark", log: true, averages: [20]))])
+                == [.remember(RememberedView(range: "1Y", theme: "dark", switches: [.log], averages: [20]))])
         #expect(v.handle(.key(.character("%")), at: 2)
-                == [.remember(RememberedView(range: "1Y", theme: "dark", log: true, percent: true, averages: [20]))])
+                == [.remember(RememberedView(range: "1Y", theme: "dark", switches: [.log, .percent], averages: [20]))])
         #expect(v.handle(.key(.left), at: 3).isEmpty, "the cursor is not remembered")
     }
 }
 
 extension RememberedSettingsTests {
     @Test func anOpeningWritesItsRangeStyleAndPaneOnly() {
-        var memory = RememberedView(range: "5Y", theme: "light", log: true, style: "ohlc", volume: true)
+        var memory = RememberedView(range: "5Y", theme: "light", switches: [.log], style: "ohlc", volume: true)
         before.writeOpening(into: &memory)
-        #expect(memory == RememberedView(range: "1Y", theme: "light", log: true))
+        #expect(memory == RememberedView(range: "1Y", theme: "light", switches: [.log]))
     }
 }

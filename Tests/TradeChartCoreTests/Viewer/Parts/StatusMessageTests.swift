@@ -12,13 +12,13 @@ struct StatusMessageTests {
             (.noPanelToScroll(key: "Up"), "Up scrolls a panel; there is none open (press ? for keys)"),
             (.unboundKey(key: "x"), "x does nothing here; press ? for keys"),
             (.marked(moment: "3 Jan 2019"), "Marked 3 Jan 2019: the header measures from here; Esc clears"),
-            (.percentLabels(true), "Labels in percent from the previous close"),
-            (.percentLabels(false), "Labels in prices"),
+            (.setting(.percent, on: true), "Labels in percent from the previous close"),
+            (.setting(.percent, on: false), "Labels in prices"),
             (.averages([]), "No moving averages"),
             (.averages([20, 50, 200]), "Moving averages of 20, 50, 200 bars"),
-            (.tones(false), "Tones off"),
-            (.scale(log: true), "Log scale: equal steps are equal percent changes"),
-            (.scale(log: false), "Linear scale"),
+            (.setting(.tones, on: false), "Tones off"),
+            (.setting(.log, on: true), "Log scale: equal steps are equal percent changes"),
+            (.setting(.log, on: false), "Linear scale"),
             (.zoomLimit(zoomingIn: true), "Zoomed in as far as it goes: two points"),
             (.zoomLimit(zoomingIn: false), "All the data is shown"),
             (.panLimit(older: true), "This is the start of the data"),
@@ -40,16 +40,16 @@ struct StatusMessageTests {
     @Test func theViewerSaysWhatAKeyDidAsAMessage() {
         var v = ViewerState(series: TestSeries.daily(days: 600), range: .oneYear, columns: 100, rows: 30)
         _ = v.handle(.key(.character("L")), at: 0)
-        #expect(v.statusLine.message == .scale(log: true))
-        #expect(v.status == StatusMessage.scale(log: true).text)
+        #expect(v.statusLine.message == .setting(.log, on: true))
+        #expect(v.status == StatusMessage.setting(.log, on: true).text)
         _ = v.handle(.key(.character("m")), at: 1)
         #expect(v.statusLine.message == .averages([20]))
-        #expect(v.messages.suffix(2) == [StatusMessage.scale(log: true).text, StatusMessage.averages([20]).text])
+        #expect(v.messages.suffix(2) == [StatusMessage.setting(.log, on: true).text, StatusMessage.averages([20]).text])
     }
 
     @Test func openingWithALogAxisSaysOnlyWhatCannotBeShown() {
         let v = ViewerState(series: TestSeries.daily(days: 600), columns: 100, rows: 30, status: "from the launch",
-                            view: ViewSettings(log: true))
+                            view: ViewSettings(switches: [.log]))
         #expect(v.logAxis)
         #expect(v.statusLine.message == .note("from the launch"))
     }

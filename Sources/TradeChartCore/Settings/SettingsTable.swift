@@ -1,0 +1,136 @@
+extension SettingID {
+    public static let range = SettingID(rawValue: "range")
+    public static let window = SettingID(rawValue: "window")
+    public static let style = SettingID(rawValue: "style")
+    public static let volume = SettingID(rawValue: "volume")
+    public static let log = SettingID(rawValue: "log")
+    public static let percent = SettingID(rawValue: "percent")
+    public static let averages = SettingID(rawValue: "averages")
+    public static let theme = SettingID(rawValue: "theme")
+    public static let charset = SettingID(rawValue: "charset")
+    public static let tones = SettingID(rawValue: "tones")
+    public static let screenReader = SettingID(rawValue: "screenReader")
+}
+
+/// The settings table: every user setting, declared once (see `Setting`). Its order is
+/// the order of `--help`'s SETTINGS section and of the README's table of settings.
+public enum Settings {
+    public static let table: [Setting] = [
+        Setting(.range, title: "range",
+                keys: [
+                    KeyBinding(ChartRange.allCases.filter { $0 != .max }.map { (.character(Unicode.Scalar(String($0.key))!), .selectRange($0)) },
+                               names: ["1", "…", "6"],
+                               help: "range 1D, 5D, 1M, 6M, 1Y, 5Y (unavailable ones are in parentheses, (1D), and say why)",
+                               group: .ranges, hint: KeyHint("1-6 range", rank: 3)),
+                    KeyBinding([(.character("0"), .selectRange(.max))], names: ["0"], help: "all the data (MAX)", group: .ranges),
+                    KeyBinding([(.character("+"), .shorterRange), (.character("="), .shorterRange),
+                                (.character("-"), .longerRange), (.character("_"), .longerRange)],
+                               names: ["+", "/", "-"], help: "a shorter / longer range (- from 5Y shows all the data)",
+                               group: .ranges),
+                ],
+                options: [SettingOption("range", value: "R", help: "Range to show. (values: 1D, 5D, 1M, 6M, 1Y, 5Y, MAX)")],
+                memory: .perFile(field: "range"),
+                readme: ("`--range R`", "start on `1D`, `5D`, `1M`, `6M`, `1Y`, `5Y` or `MAX` (all the data; default: the "
+                    + "range you last used on this file, else the longest available up to 1Y, or the shortest that shows "
+                    + "all of a short file)")),
+        Setting(.window, title: "window",
+                keys: [
+                    KeyBinding([(.character("["), .zoomIn), (.character("]"), .zoomOut)], names: ["[", "/", "]"],
+                               help: "zoom in (half as long, around the cursor, else keeping the newest point at the right) / out",
+                               group: .ranges, hint: KeyHint("[] zoom", rank: 6)),
+                    KeyBinding([(.character("<"), .pan(-1)), (.character(">"), .pan(1)), (.character(","), .pan(-1)),
+                                (.character("."), .pan(1))], names: ["<", "/", ">"],
+                               help: "move the window a quarter of its width back / on in time (, and . too)", group: .ranges),
+                ],
+                options: [SettingOption("from", value: "DATE",
+                                        help: "Show from this date: 2019, 2019-05, 2019-05-13 or any date the files use."),
+                          SettingOption("to", value: "DATE", help: "Show up to this date (the whole year, month or day it names).")],
+                memory: .perFile(field: "window"),
+                readme: ("`--from DATE`, `--to DATE`",
+                         "show a window of time (`2019`, `2019-05`, `2019-05-13`, or any date the files use; either alone)")),
+        Setting(.style, title: "style",
+                keys: [KeyBinding([(.character("c"), .cycleStyle)], names: ["c"],
+                                  help: "style: line, candles (rising hollow, falling filled), OHLC bars; many bars merge into "
+                                      + "one candle, the header says how many",
+                                  group: .style)],
+                options: [SettingOption("style", value: "STYLE", help: "Draw the price as a line, candles or OHLC bars (c "
+                                        + "switches). (values: line, candles, ohlc)")],
+                memory: .perFile(field: "style"),
+                readme: ("`--style line\\|candles\\|ohlc`", "draw the price as a line, candles or OHLC bars (`c` cycles them; "
+                         + "default: what you last used on this file, else the line)")),
+        Setting(.volume, title: "volume pane",
+                keys: [KeyBinding([(.character("v"), .toggleVolume)], names: ["v"],
+                                  help: "the volume pane under the chart, one bar a candle, coloured like it", group: .style)],
+                options: [SettingOption("volume", help: "Show the volume pane under the chart (v switches it).")],
+                memory: .perFile(field: "volume"),
+                readme: ("`--volume`", "show the volume pane under the chart (`v` switches it)")),
+        Setting(.log, title: "log scale",
+                keys: [KeyBinding([(.character("L"), .toggle(.log))], names: ["L"],
+                                  help: "log price scale on / off (equal steps are equal percent changes)", group: .chart)],
+                options: [SettingOption("log", help: "A logarithmic price axis (L switches it).")],
+                memory: .perFile(field: "log"),
+                toggle: SettingToggle(on: "Log scale: equal steps are equal percent changes", off: "Linear scale",
+                                      refusal: { state, on, _ in on ? state.whyNoLogAxis.map(StatusMessage.refused) : nil },
+                                      turned: { $0.replot() }),
+                readme: ("`--log`", "a logarithmic price axis (`L` switches it)")),
+        Setting(.percent, title: "percent labels",
+                keys: [KeyBinding([(.character("%"), .toggle(.percent))], names: ["%"],
+                                  help: "price labels as percent change from the previous close on / off", group: .chart)],
+                options: [SettingOption("percent", help: "Price labels as percent change from the previous close (% switches it).")],
+                memory: .perFile(field: "percent"),
+                toggle: SettingToggle(on: "Labels in percent from the previous close", off: "Labels in prices",
+                                      refusal: { state, on, cause in state.whyNoPercentLabels(on, cause) }),
+                readme: ("`--percent`", "price labels as percent change from the previous close (`%` switches it)")),
+        Setting(.averages, title: "moving averages",
+                keys: [KeyBinding([(.character("m"), .cycleAverages)], names: ["m"],
+                                  help: "moving averages: none, 20 bars, 20, 50 and 200 bars", group: .chart)],
+                options: [SettingOption("average", value: "N[,N...]", help: "Moving averages of these bars, e.g. 20,50,200 "
+                                        + "(m cycles none, 20, 20,50,200).")],
+                memory: .perFile(field: "averages"),
+                readme: ("`--average N[,N...]`",
+                         "moving averages of these bars, e.g. `20,50,200` (`m` cycles none, 20, 20 50 200)")),
+        Setting(.theme, title: "theme",
+                options: [SettingOption("theme", value: "THEME", help: "Colour theme; auto (the default) asks the terminal for "
+                                        + "its background colour (COLORFGBG when it does not answer) and picks light on a "
+                                        + "light one. (values: auto, dark, light)")],
+                memory: .perFile(field: "theme"),
+                readme: ("`--theme auto\\|dark\\|light`", "colour theme; `auto` (the default) asks the terminal for its "
+                         + "background colour (OSC 11; `COLORFGBG` when it does not answer, dark when neither says, within "
+                         + "100 ms) and picks the light theme on a light background")),
+        Setting(.charset, title: "charset",
+                options: [SettingOption("charset", value: "SET", help: "Glyphs; auto picks Braille only where it can be "
+                                        + "shown. (values: auto, braille, block, ascii; default: auto)")],
+                memory: .perFile(field: "charset"),
+                readme: ("`--charset auto\\|braille\\|block\\|ascii`", "glyphs; `auto` picks Braille only where it can be "
+                         + "shown: ASCII on the Linux console, `vt100`-like and other character terminals and without a "
+                         + "UTF-8 locale. In ASCII the baseline is drawn with `.` and the cursor with `!`, glyphs the line "
+                         + "does not use")),
+        Setting(.tones, title: "tones",
+                keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
+                                  help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; "
+                                      + "s again stops them",
+                                  group: .words)],
+                options: [SettingOption("sound", help: "Play a short tone for each cursor step, its pitch the price (s "
+                                        + "switches it).")],
+                memory: .notRemembered,
+                toggle: SettingToggle(on: "Tones on: each step plays its price as a pitch, low prices low; s stops them",
+                                      off: "Tones off",
+                                      // The point shown sounds at once, so the pitch scale is heard from the first press.
+                                      commands: { $0.tones ? [.playTone(frequency: $0.toneFrequency(of: $0.cursor ?? $0.slice.last))] : [] },
+                                      stored: SettingStorage(get: { $0.tones }, set: { $0.tones = $1 })),
+                readme: ("`--sound`", "start with a tone for each cursor step (`s` switches it)")),
+        Setting(.screenReader, title: "screen-reader mode",
+                options: [SettingOption("screen-reader", label: "--screen-reader/--no-screen-reader",
+                                        help: "Plain lines for a screen reader instead of the chart; remembered for next "
+                                            + "time (also on when TERM=dumb).")],
+                memory: .perPerson(field: "screenReader"),
+                readme: ("`--screen-reader`", "plain lines for a screen reader instead of the chart; remembered "
+                         + "(`--no-screen-reader` to leave it)")),
+    ]
+
+    /// The entry of `id`.
+    public static subscript(_ id: SettingID) -> Setting {
+        guard let setting = table.first(where: { $0.id == id }) else { preconditionFailure("no setting \(id)") }
+        return setting
+    }
+}

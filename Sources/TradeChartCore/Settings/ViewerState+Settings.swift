@@ -1,0 +1,34 @@
+/// The on/off settings of the settings table in the viewer: one way to turn each, by a key
+/// or on opening, which checks the entry's refusal, keeps the switch, lets the entry follow
+/// it up and says the entry's announcement.
+extension ViewerState {
+    /// Whether the on/off setting `id` is on.
+    public func isOn(_ id: SettingID) -> Bool {
+        Settings[id].toggle?.stored.map { $0.get(self) } ?? overlays.switches.contains(id)
+    }
+
+    /// The on/off settings that are on and remembered per file.
+    var rememberedSwitches: Set<SettingID> {
+        Set(Settings.table.filter { $0.isToggle && $0.fileField != nil && isOn($0.id) }.map(\.id))
+    }
+
+    /// Turns the on/off setting `id` on or off because of `cause`; returns what the status
+    /// line says of it (the entry's announcement, or why it cannot be turned) and what the
+    /// host must do.
+    mutating func turn(_ id: SettingID, _ on: Bool, _ cause: SettingCause) -> (said: StatusMessage, commands: [ViewerCommand]) {
+        guard let toggle = Settings[id].toggle else { preconditionFailure("\(id) is not an on/off setting") }
+        if let refusal = toggle.refusal(self, on, cause) { return (refusal, []) }
+        if let stored = toggle.stored { stored.set(&self, on) } else { overlays.turn(id, on) }
+        toggle.turned(&self)
+        return (.setting(id, on: on), toggle.commands(self))
+    }
+
+    /// Turns on, on opening, the on/off settings `ids` asks for (in the table's order);
+    /// returns what cannot be turned on, and why.
+    mutating func turnOn(_ ids: Set<SettingID>) -> [StatusMessage] {
+        Settings.table.filter { ids.contains($0.id) && $0.isToggle }.compactMap { setting in
+            let said = turn(setting.id, true, .opening).said
+            return said == .setting(setting.id, on: true) ? nil : said
+        }
+    }
+}
