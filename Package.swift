@@ -20,7 +20,11 @@ let package = Package(
 
         // The operating system around the viewer: following files and pipes, the state
         // file, the audio player, the monotonic clock, standard error. No ncurses.
-        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore"]),
+        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"]),
+
+        // zlib, libzstd, liblzma and libbz2 as a Swift module: compressed price files are
+        // read through them (Debian: zlib1g-dev, libzstd-dev, liblzma-dev, libbz2-dev).
+        .systemLibrary(name: "CCompression"),
 
         // ncursesw as a Swift module (the shim header exposes macros and globals). No
         // pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM, and the shim

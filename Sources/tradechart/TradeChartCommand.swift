@@ -198,8 +198,11 @@ struct TradeChartCommand: ParsableCommand {
             let isFIFO = input.withCString { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFIFO
             let readable = isFIFO ? input.withCString { access($0, R_OK) }
                 : input.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-            guard readable >= 0 else { return try next("cannot open '\(file)': \(String(cString: strerror(errno)))") }
-            if !isFIFO { close(readable) }
+            // `archive.zip:member` names no file itself: the load finds the archive.
+            guard readable >= 0 || ArchiveMemberPath(file) != nil else {
+                return try next("cannot open '\(file)': \(String(cString: strerror(errno)))")
+            }
+            if !isFIFO && readable >= 0 { close(readable) }
         }
         let output = audiograph.map { CommandLinePath(bytes: raw.bytes(of: $0), shown: $0) }
         // No price file given is written over: the compared ones neither.
@@ -248,7 +251,9 @@ struct TradeChartCommand: ParsableCommand {
         }
         let loaded: LoadedSeries
         var follower: Follower? = nil
-        if follow && interactive {
+        // A compressed file is shown once, not followed, and that is said.
+        let notFollowed = follow && interactive ? CompressedFollowing.note(path: file) : nil
+        if follow && interactive && notFollowed == nil {
             // The follower's first look reads the whole input; later looks parse only what was appended.
             let f: Follower = file == "-" ? StreamFollower(options: readOptions)
                 : FileFollower(pathBytes: input.bytes, shown: input.shown, options: readOptions)
@@ -305,7 +310,7 @@ struct TradeChartCommand: ParsableCommand {
                                   volume: shown.volume)
         let again = follower == nil && file != "-" && inputIsUTF8 ? file : nil
         if interactive {
-            let summary = ([loaded.report.summary] + notes.map(Optional.some)).compactMap { $0 }
+            let summary = ([loaded.report.summary, notFollowed] + notes.map(Optional.some)).compactMap { $0 }
             return runInteractive(series, clock: clock, loaded: loaded, memory: memory, follower: follower, device: device,
                                   compared: compared, notes: summary, candles: candles,
                                   bars: BarService(path: again, options: loadOptions))
@@ -363,7 +368,9 @@ struct TradeChartCommand: ParsableCommand {
             }
             seen.append((name, identity))
             let loaded: LoadedSeries
-            if follow && interactive && name != "-" {
+            let notFollowed = follow && interactive ? CompressedFollowing.note(path: name) : nil
+            if let notFollowed { result.notes.append(notFollowed) }
+            if follow && interactive && name != "-" && notFollowed == nil {
                 let follower = FileFollower(pathBytes: path.bytes, shown: path.shown, options: LoadOptions(column: column))
                 let look = firstLook(of: follower, interactive: interactive, device: device)
                 if let status = look.stopped {
