@@ -72,8 +72,10 @@ let package = Package(
             dependencies: ["TradeChartCore", "TradeChartTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The compressed fixtures are read by path.
         .testTarget(name: "TradeChartSystemTests",
-                    dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
+                    dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"],
+                    exclude: ["Compression/Fixtures"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
         .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore"]),
         // The golden --help text is read by path.

@@ -18,11 +18,10 @@ extension SeriesLoader {
         if format == .zip {
             return try loadZipMember(member, of: bytes, archive: file, options: options, progress: progress)
         }
-        var stream = try DecompressingStream(FileStream(fd: fd, name: file), decoder: decoder(for: format, file: file),
+        let stream = try DecompressingStream(FileStream(fd: fd, name: file), decoder: decoder(for: format, file: file),
                                              format: format.name, name: file)
-        let hint = try decompressedSizeHint(format, bytes)
-        return try load(&stream, expectedBytes: hint, options: options,
-                        progress: compressedProgress(progress, counter: stream.compressedRead, total: size))
+        return try load(decoding: stream, expectedBytes: decompressedSizeHint(format, bytes), compressedBytes: size,
+                        options: options, progress: progress)
     }
 
     /// Loads what `stream` (standard input, a pipe) gives, decoding it when its first bytes
@@ -38,10 +37,9 @@ extension SeriesLoader {
         if format == .zip {
             throw .cannotOpen(file: stream.name, reason: "a zip archive is read from a file, not from a pipe (its list of files is at its end)")
         }
-        var decoded = try DecompressingStream(whole, decoder: decoder(for: format, file: stream.name), format: format.name,
+        let decoded = try DecompressingStream(whole, decoder: decoder(for: format, file: stream.name), format: format.name,
                                               name: stream.name)
-        return try load(&decoded, expectedBytes: nil, options: options,
-                        progress: compressedProgress(progress, counter: decoded.compressedRead, total: size))
+        return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
     }
 
     /// Loads `archive.zip:member`: the member of the zip archive, named as the path is in messages.
@@ -79,11 +77,24 @@ extension SeriesLoader {
         }
         let start = try directory.dataOffset(of: entry, in: bytes)
         let source = FileRangeStream(fd: bytes.fd, from: start, to: start + entry.compressedSize, name: bytes.name)
-        var stream = DecompressingStream(source, decoder: decoder, format: "zip", name: bytes.name,
+        let stream = DecompressingStream(source, decoder: decoder, format: "zip", name: bytes.name,
                                          expected: .init(size: entry.size, crc: entry.crc))
-        return try load(&stream, expectedBytes: min(entry.size, entry.compressedSize.multipliedReportingOverflow(by: 64).partialValue),
-                        options: options, progress: compressedProgress(progress, counter: stream.compressedRead,
-                                                                       total: entry.compressedSize))
+        return try load(decoding: stream, expectedBytes: min(entry.size, entry.compressedSize.multipliedReportingOverflow(by: 64).partialValue),
+                        compressedBytes: entry.compressedSize, options: options, progress: progress)
+    }
+
+    /// Loads what `stream` decodes: decoded on a thread of its own while the loader parses
+    /// (`ReadAheadStream`) unless the load is to use one thread. `expectedBytes` is what
+    /// the stream is thought to hold, `compressedBytes` the total the progress is told.
+    private static func load<Source>(decoding stream: DecompressingStream<Source>, expectedBytes: Int?, compressedBytes: Int?,
+                                     options: LoadOptions, progress: LoadProgressReporting?) throws(LoadError) -> LoadedSeries {
+        let told = compressedProgress(progress, counter: stream.compressedRead, total: compressedBytes)
+        if LoadThreads.count(requested: options.threads) > 1 {
+            var ahead = ReadAheadStream(stream)
+            return try load(&ahead, expectedBytes: expectedBytes, options: options, progress: told)
+        }
+        var alone = stream
+        return try load(&alone, expectedBytes: expectedBytes, options: options, progress: told)
     }
 
     /// A decoder for a zip member compressed with `method`; nil for a method not read.
