@@ -8,7 +8,7 @@ import TradeChartTestSupport
 /// bytes whatever its name; a file cut short or corrupt is said to be damaged, naming it;
 /// a zip archive's member is found or named. The fixtures are the first 300 rows of
 /// Data/dax.csv (a Yahoo export) and 200 rows of Data/sp500-1min.csv, compressed with
-/// gzip -9, zstd -19, xz, bzip2 and zip (-0 for the stored one).
+/// gzip -9, zstd -19, xz, bzip2 and zip (-0 for the stored one, -fz for the zip64 one).
 @Suite("Compressed files")
 struct CompressedFileTests {
     static let fixtures: String = {
@@ -156,6 +156,12 @@ struct CompressedFileTests {
         let file = try Temporary(bytes, name: "changed.zip")
         let error = Self.failure { () throws(LoadError) in try SeriesLoader.load(path: file.path) }
         #expect(error == .damaged(file: file.path, reason: "the member's CRC-32 does not match its archive's"))
+    }
+
+    /// A zip64 archive (its directory's end and the member's size in zip64 records, as `zip -fz` writes them).
+    @Test func aZip64ArchiveLoads() throws {
+        let stored = try SeriesLoader.load(path: Self.fixture("dax40-stored.zip"), options: Self.every)
+        #expect(Self.sameRows(try SeriesLoader.load(path: Self.fixture("dax40-zip64.zip"), options: Self.every), stored))
     }
 
     @Test func aZipWithSeveralFilesListsThem() {
