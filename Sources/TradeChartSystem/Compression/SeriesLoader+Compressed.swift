@@ -7,16 +7,16 @@ import TradeChartCore
 /// stream (`DecompressingStream`) and parsed as they are decoded, in one pass. The progress
 /// counts the compressed bytes read of the compressed size.
 extension SeriesLoader {
-    /// Loads the regular file `fd`, read from its start, when it is compressed (a zip archive's
-    /// `member`, or its one file); nil when it is not. `fileName` names it in messages.
-    static func loadCompressed(file fd: Int32, size: Int, fileName file: String, member: String? = nil,
+    /// Loads the regular file `fd`, read from its start, when it is compressed (of a zip
+    /// archive, the file `ZipDirectory.chosen` picks); nil when it is not. `fileName` names it in messages.
+    static func loadCompressed(file fd: Int32, size: Int, fileName file: String,
                                options: LoadOptions, progress: LoadProgressReporting?) throws(LoadError) -> LoadedSeries? {
         let bytes = FileBytes(fd: fd, size: size, name: file)
         guard let format = try compression(of: bytes.bytes(at: 0, count: CompressionFormat.magicLength), fileName: file) else {
             return nil
         }
         if format == .zip {
-            return try loadZipMember(member, of: bytes, archive: file, options: options, progress: progress)
+            return try loadZipMember(nil, of: bytes, archive: file, options: options, progress: progress)
         }
         let stream = try DecompressingStream(FileStream(fd: fd, name: file), decoder: decoder(for: format, file: file),
                                              format: format.name, name: file)
