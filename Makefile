@@ -34,7 +34,7 @@ FUZZ_JOBS ?= 1
 fuzz:
 	$(SWIFT) build -c release --product TradeChartFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build-fuzz
 	mkdir -p fuzz-corpus
-	.build-fuzz/release/TradeChartFuzz fuzz-corpus Tests/TradeChartCoreTests/Fixtures/Hostile \
+	.build-fuzz/release/TradeChartFuzz fuzz-corpus Tests/TradeChartCoreTests/Fixtures/Hostile Tests/TradeChartSystemTests/Compression/Fixtures \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -print_final_stats=1 -detect_leaks=0 \
 		$(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS))
 

@@ -21,7 +21,11 @@ let package = Package(
         // The operating system around the viewer: loading files (the core's byte sources
         // and parallel map over pread and Dispatch), following files and pipes, the state
         // file, the audio player, the monotonic clock, standard error. No ncurses.
-        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore"]),
+        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"]),
+
+        // zlib, libzstd, liblzma and libbz2 as a Swift module: compressed price files are
+        // read through them (Debian: zlib1g-dev, libzstd-dev, liblzma-dev, libbz2-dev).
+        .systemLibrary(name: "CCompression"),
 
         // ncursesw as a Swift module (the shim header exposes macros and globals). No
         // pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM, and the shim
@@ -68,8 +72,10 @@ let package = Package(
             dependencies: ["TradeChartCore", "TradeChartTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The compressed fixtures are read by path.
         .testTarget(name: "TradeChartSystemTests",
-                    dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"]),
+                    dependencies: ["TradeChartCore", "TradeChartSystem", "TradeChartTestSupport"],
+                    exclude: ["Compression/Fixtures"]),
         .testTarget(name: "TradeChartTerminalTests", dependencies: ["TradeChartCore", "TradeChartTerminal"]),
         .testTarget(name: "TradeChartAppTests", dependencies: ["TradeChartApp", "TradeChartCore", "TradeChartSystem",
                                                              "TradeChartTerminal", "TradeChartTestSupport"]),

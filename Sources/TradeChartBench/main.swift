@@ -1,6 +1,6 @@
 // `make bench`: runs every benchmark section and prints one table per section.
 // `TradeChartBench raster viewer` runs only the sections named (process, load,
-// decimal, raster, viewer, terminal, follow).
+// decimal, compressed, raster, viewer, terminal, follow).
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
 let wanted = Set(CommandLine.arguments.dropFirst())
@@ -12,6 +12,7 @@ let table = BenchTable()
 if runs("process") { ProcessBenchmark.run(table: table) }
 if runs("load") { LoadBenchmark.run(table: table) }
 if runs("decimal") { DecimalCommaBenchmark.run(table: table) }
+if runs("compressed") { CompressedBenchmark.run(table: table) }
 if runs("raster") { RasterBenchmark.run(table: table) }
 if runs("viewer") { ViewerBenchmark.run(table: table) }
 if runs("terminal") { TerminalBenchmark.run(table: table) }

@@ -6,6 +6,7 @@ import TradeChartSystem
 /// uneven chunks, and loaded in parts on several threads with the parts split at
 /// places taken from the input itself; all must agree (or fail alike), and the
 /// rows handed out as they complete must add up to the same series. Never a crash.
+/// The input is also loaded as a compressed file (`FuzzCompressed`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
@@ -51,6 +52,7 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     default:
         fatalError("whole and chunked loads disagree")
     }
+    FuzzCompressed.check(bytes)
     return 0
 }
 

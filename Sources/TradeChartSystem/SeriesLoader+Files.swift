@@ -4,7 +4,8 @@ import TradeChartCore
 /// Loading from files: the entry points the program calls. They open the file, tell a
 /// regular file (read in parts on every core when it is 4 MiB or more, `FileBytes`,
 /// `ConcurrentMap`) from a stream (standard input, a pipe: one pass as it arrives,
-/// `FileStream`), and hand the bytes to the core's loader.
+/// `FileStream`), and hand the bytes to the core's loader; a compressed file is decoded
+/// as it is read (`loadCompressed`), a zip archive's member named as `archive.zip:member`.
 extension SeriesLoader {
     /// Loads the file at `path`; `-` reads standard input. `progress`, when given, is
     /// told how far the load has come a few times a second and may cancel it.
@@ -13,7 +14,11 @@ extension SeriesLoader {
         let isStdin = path == "-"
         let file = isStdin ? "standard input" : path
         let fd: Int32 = isStdin ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(file: file, reason: errorText(errno)) }
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT, let member = ArchiveMemberPath(path) { return try load(member: member, options: options, progress: progress) }
+            throw .cannotOpen(file: file, reason: errorText(code))
+        }
         defer { if !isStdin { close(fd) } }
         return try load(descriptor: fd, fileName: file, options: options, progress: progress)
     }
@@ -29,12 +34,14 @@ extension SeriesLoader {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(file: file, reason: "it is a directory") }
         let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         if let size, lseek(fd, 0, SEEK_CUR) == 0 {
+            if let loaded = try loadCompressed(file: fd, size: size, fileName: file, options: options, progress: progress) {
+                return loaded
+            }
             return try load(FileBytes(fd: fd, size: size, name: file), options: options,
                             parts: LoadThreads.count(requested: options.threads),
                             map: ConcurrentMap(), pages: SystemPages(), progress: progress)
         }
-        var stream = FileStream(fd: fd, name: file)
-        return try load(&stream, expectedBytes: size, options: options, progress: progress)
+        return try loadMaybeCompressed(FileStream(fd: fd, name: file), size: size, options: options, progress: progress)
     }
 
     /// The system's text for an `errno` value, for messages.

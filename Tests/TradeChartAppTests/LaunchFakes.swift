@@ -17,6 +17,8 @@ final class FakeFiles: LaunchFiles {
     var standardInput: String?
     /// The looks a followed file (or `-`) gives, in order; after the last, nothing more comes.
     var looks: [String: [FollowChange]] = [:]
+    /// Files that are compressed: `--follow` shows them as they are, with this note.
+    var compressed: Set<String> = []
     /// Why a write fails, nil when writes succeed.
     var writeProblem: String?
     private(set) var written: [String: [UInt8]] = [:]
@@ -61,6 +63,10 @@ final class FakeFiles: LaunchFiles {
         journal.events.append("follow \(path.shown)")
         let follower = FakeFollower(name: path.shown, looks: looks[path.shown] ?? [])
         return (follower, follower.poll(), nil)
+    }
+
+    func whyNotFollowed(_ path: LaunchPath) -> String? {
+        compressed.contains(path.shown) ? "\(path.shown) is compressed: it cannot be followed, so it is shown as it is now" : nil
     }
 
     func zone(named name: String) throws -> ZoneRules {

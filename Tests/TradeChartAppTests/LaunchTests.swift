@@ -234,6 +234,22 @@ struct LaunchTests {
         #expect(world.terminal.services.contains { $0 is FollowService })
     }
 
+    @Test func aCompressedFileIsShownOnceNotFollowedAndThatIsSaid() throws {
+        let world = LaunchWorld()
+        world.files.contents["a.csv.gz"] = LaunchWorld.csv()
+        world.files.compressed = ["a.csv.gz", "b.csv.gz"]
+        world.files.contents["b.csv.gz"] = LaunchWorld.csv()
+        #expect(world.run(["a.csv.gz", "b.csv.gz"]) { $0.follow = true } == 0)
+        let shown = try #require(world.terminal.shown)
+        #expect(shown.options.followed == nil, "nothing is followed")
+        #expect(!world.terminal.services.contains { $0 is FollowService })
+        #expect(shown.others.count == 1, "the compared file is shown too")
+        #expect(world.journal.events.filter { $0.hasPrefix("load") || $0.hasPrefix("follow") } == ["load a.csv.gz", "load b.csv.gz"],
+                "each is read once, as a load")
+        #expect(shown.status == "a.csv.gz is compressed: it cannot be followed, so it is shown as it is now; "
+                    + "b.csv.gz is compressed: it cannot be followed, so it is shown as it is now")
+    }
+
     @Test func aFollowedFileThatCannotGiveAChartExits2() {
         let world = LaunchWorld()
         world.files.looks["a.csv"] = [.problem("a.csv: line 1: not a text file: NUL byte")]

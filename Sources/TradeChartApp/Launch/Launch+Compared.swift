@@ -28,7 +28,9 @@ extension Launch {
             }
             seen.append((name, identity))
             let loaded: LoadedSeries
-            if request.follow && keys.interactive && name != "-" {
+            let notFollowed = request.follow && keys.interactive && name != "-" ? files.whyNotFollowed(path) : nil
+            if let notFollowed { result.notes.append(notFollowed) }
+            if request.follow && keys.interactive && name != "-" && notFollowed == nil {
                 let look = files.follow(path, options: LoadOptions(column: request.column), keys: keys)
                 if let status = look.stopped {
                     result.stopped = status

@@ -103,7 +103,9 @@ public struct Launch {
         }
         let loaded: LoadedSeries
         var follower: Follower? = nil
-        if request.follow && interactive {
+        // A compressed file is shown once, not followed, and that is said.
+        let notFollowed = request.follow && interactive && file != "-" ? files.whyNotFollowed(input) : nil
+        if request.follow && interactive && notFollowed == nil {
             switch followPrimary(input, options: readOptions, keys: keys) {
             case .success(let first):
                 (loaded, follower) = first
@@ -136,7 +138,7 @@ public struct Launch {
         let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
                                   volume: shown.volume)
         let opened = Opened(loaded: loaded, clock: clock, compared: compared, candles: candles,
-                            notes: notes + compared.notes, follower: follower)
+                            notes: (notFollowed.map { [$0] } ?? []) + notes + compared.notes, follower: follower)
         if interactive {
             let again = follower == nil && file != "-" && input.isUTF8 ? file : nil
             return runInteractive(opened, memory: memory, device: device,

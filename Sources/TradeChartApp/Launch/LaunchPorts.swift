@@ -57,6 +57,9 @@ public protocol LaunchFiles {
     /// shown as a load's); `stopped` is the exit status when the person stopped it.
     func follow(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys)
         -> (follower: Follower, change: FollowChange, stopped: Int32?)
+    /// Why `--follow` cannot follow the file (a compressed one is shown as it is now),
+    /// nil when it can.
+    func whyNotFollowed(_ path: LaunchPath) -> String?
     /// The rules of a zone of the system's zone database.
     func zone(named name: String) throws -> ZoneRules
     /// Writes `bytes` to the file; why not, when it could not.

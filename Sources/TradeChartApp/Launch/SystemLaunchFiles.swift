@@ -15,9 +15,14 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         let isFIFO = withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFIFO
         let readable = isFIFO ? withCString(path) { access($0, R_OK) }
             : withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard readable >= 0 else { return String(cString: strerror(errno)) }
-        if !isFIFO { close(readable) }
+        // `archive.zip:member` names no file itself: the load finds the archive.
+        guard readable >= 0 || ArchiveMemberPath(path.shown) != nil else { return String(cString: strerror(errno)) }
+        if !isFIFO && readable >= 0 { close(readable) }
         return nil
+    }
+
+    public func whyNotFollowed(_ path: LaunchPath) -> String? {
+        CompressedFollowing.note(path: path.shown)
     }
 
     public func identity(of path: LaunchPath?) -> FileIdentity? {

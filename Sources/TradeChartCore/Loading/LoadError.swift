@@ -21,6 +21,11 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case noValidRows(file: String, line: Int?, reason: String)
     /// The progress callback stopped the load.
     case cancelled(file: String)
+    /// A compressed file or archive is cut short or corrupt (`reason` says where and how).
+    case damaged(file: String, reason: String)
+    /// A zip archive holds several files and none was named (`member` nil), or none by the
+    /// name given as `archive.zip:member`; `members` lists the files it holds.
+    case archiveMember(file: String, member: String?, members: [String])
 
     /// Time column names looked for, as shown in messages.
     public static let timeColumnNames = ["Date", "Datetime", "Timestamp", "Time", "Date/Time", "Datum", "Zeit"]
@@ -32,7 +37,8 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let f, _), .readFailed(let f, _), .empty(let f), .notText(let f, _, _),
              .noHeader(let f, _, _), .noTimeColumn(let f, _), .noPriceColumn(let f, _),
-             .columnNotFound(let f, _, _), .noValidRows(let f, _, _), .cancelled(let f):
+             .columnNotFound(let f, _, _), .noValidRows(let f, _, _), .cancelled(let f),
+             .damaged(let f, _), .archiveMember(let f, _, _):
             return f
         }
     }
@@ -63,6 +69,11 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noValidRows(_, let line, let reason):
             text = (line.map { "line \($0): " } ?? "") + reason
         case .cancelled: text = "loading cancelled"
+        case .damaged(_, let reason): text = "damaged: \(reason)"
+        case .archiveMember(let archive, let member, let members):
+            let list = members.isEmpty ? "it holds no file" : "files: \(members.joined(separator: ", "))"
+            text = member.map { "no file '\($0)' in the archive (\(list))" }
+                ?? "it holds \(members.count) files: name one, as in \(archive):\(members.first ?? "MEMBER") (\(list))"
         }
         return TextSanitizer.clean("\(file): \(text)")
     }

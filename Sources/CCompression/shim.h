@@ -1,0 +1,20 @@
+// The decompression libraries the loader reads compressed price files with (zlib, libzstd,
+// liblzma, libbz2), and the zlib macros Swift cannot import as functions.
+#ifndef TRADECHART_CCOMPRESSION_SHIM_H
+#define TRADECHART_CCOMPRESSION_SHIM_H
+
+#include <zlib.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+#include <lzma.h>
+#include <bzlib.h>
+
+/// inflateInit2 is a macro (it passes the version and the structure's size).
+static inline int tc_inflateInit2(z_streamp stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}
+
+/// LZMA_CONCATENATED is a macro Swift does not import (UINT32_C).
+static const uint32_t tc_LZMA_CONCATENATED = LZMA_CONCATENATED;
+
+#endif

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `make bench` section "compressed": `tradechart --print` of the same generated rows as
+/// the plain file, as `.zst` (zstd's default level) and as `.gz` (gzip -6), timed from
+/// spawn to exit in the same run, alternating; the `.zst` load should take at most 1.5
+/// times the plain one, the `.gz` load at most 2 times. The compressed files are made
+/// once, next to the plain one in `bench-data/`, with the command-line tools.
+enum CompressedBenchmark {
+    static func run(table: BenchTable) {
+        table.section("compressed: tradechart --print --range 5Y --size 200x50 FILE, plain, .zst and .gz of the same rows; "
+                      + "median wall time from spawn to exit, peak RSS of the child",
+                      columns: ["file", "runs", "plain s", "zst s", "gz s", "zst/plain (<=1.5)", "gz/plain (<=2)",
+                                "plain MiB", "zst MiB", "gz MiB"])
+        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        guard access(binary, X_OK) == 0 else {
+            table.row(["(no binary at \(binary); run make bench)"] + Array(repeating: "", count: 9))
+            return
+        }
+        let print = ["--print", "--range", "5Y", "--size", "200x50", "--color", "never"]
+        for rows in [1_000_000, 10_000_000] {
+            guard let plain = LoadBenchmark.ensureFile(rows: rows) else { continue }
+            guard let zst = compressed(plain, ending: "zst", tool: ["zstd", "-q", "-c"]),
+                  let gz = compressed(plain, ending: "gz", tool: ["gzip", "-c"]) else {
+                table.row(["i_\(rows).csv (zstd or gzip could not compress it)"] + Array(repeating: "", count: 9))
+                continue
+            }
+            let runs = rows >= 10_000_000 ? 5 : 11
+            var p = ProcessBenchmark.Timing(), z = ProcessBenchmark.Timing(), g = ProcessBenchmark.Timing()
+            // A load that failed would look fast: it is said instead.
+            var failed = false
+            func timed(_ file: String, into timing: inout ProcessBenchmark.Timing) {
+                let run = LoadBenchmark.timed([binary] + print + [file])
+                failed = failed || run.maxRSSKiB < 0
+                timing.add(run)
+            }
+            for _ in 0..<runs {
+                timed(plain, into: &p)
+                timed(zst, into: &z)
+                timed(gz, into: &g)
+            }
+            func ratio(_ t: ProcessBenchmark.Timing, _ most: Double) -> String {
+                guard !failed else { return "(a load failed)" }
+                let r = t.median / p.median
+                return LoadBenchmark.fixed(r, 2) + (r <= most ? "" : " over")
+            }
+            table.row(["i_\(rows).csv", "\(runs)", LoadBenchmark.fixed(p.median, 3), LoadBenchmark.fixed(z.median, 3),
+                       LoadBenchmark.fixed(g.median, 3), ratio(z, 1.5), ratio(g, 2),
+                       LoadBenchmark.fixed(p.peakMiB, 1), LoadBenchmark.fixed(z.peakMiB, 1), LoadBenchmark.fixed(g.peakMiB, 1)])
+        }
+    }
+
+    /// `plain` compressed by `tool` (which writes to standard output) as `plain.ending`, made when missing.
+    static func compressed(_ plain: String, ending: String, tool: [String]) -> String? {
+        let path = "\(plain).\(ending)"
+        if access(path, R_OK) == 0 { return path }
+        let partial = path + ".partial"
+        let command = (tool + [plain]).map { "'\($0)'" }.joined(separator: " ") + " > '\(partial)'"
+        let status = LoadBenchmark.spawnAndWait(["/bin/sh", "-c", command]).exitStatus
+        guard status == 0, rename(partial, path) == 0 else {
+            unlink(partial)
+            return nil
+        }
+        return path
+    }
+}

@@ -1,0 +1,113 @@
+import CCompression
+import Glibc
+import TradeChartCore
+
+/// Compressed bytes from another `ByteStream` given out as the bytes they hold: read and
+/// decoded a chunk at a time, so a large file is never held whole. The compressed bytes
+/// read are counted in `compressedRead` (what a load's progress is told). Data cut short
+/// or corrupt throws `LoadError.damaged`, naming the file; so does a zip member whose
+/// length or CRC-32 is not what its archive says (`expected`).
+final class DecompressingStream<Source: ByteStream>: ByteStream {
+    /// What a zip archive says of a member's bytes.
+    struct Expected {
+        var size: Int
+        var crc: UInt32
+    }
+
+    let name: String
+    let compressedRead: ByteCount
+    private var source: Source
+    private let decoder: any StreamDecoder
+    /// The format, as messages say it.
+    private let format: String
+    private var expected: Expected?
+    private var producedSoFar = 0
+    private var crcSoFar: UInt = 0
+    /// Compressed bytes read and not yet decoded: `input[start..<end]`.
+    private let input: UnsafeMutableRawPointer
+    private static var inputCapacity: Int { 256 << 10 }
+    private var start = 0, end = 0
+    private var sourceEnded = false
+    private var finished = false
+
+    init(_ source: Source, decoder: any StreamDecoder, format: String, name: String,
+         expected: Expected? = nil, counter: ByteCount = ByteCount()) {
+        self.source = source
+        self.decoder = decoder
+        self.format = format
+        self.name = name
+        self.expected = expected
+        compressedRead = counter
+        input = .allocate(byteCount: Self.inputCapacity, alignment: 16)
+    }
+
+    deinit {
+        input.deallocate()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
+        guard buffer.count > 0, !finished else { return 0 }
+        while true {
+            let step: DecodeStep
+            do {
+                step = try decoder.decode(UnsafeRawBufferPointer(start: input + start, count: end - start), into: buffer,
+                                          inputEnds: sourceEnded)
+            } catch {
+                throw .damaged(file: name, reason: "\(format) data: \(error.reason)")
+            }
+            start += step.consumed
+            if step.produced > 0 {
+                try account(UnsafeRawBufferPointer(start: buffer.baseAddress, count: step.produced))
+                return step.produced
+            }
+            if step.finished {
+                finished = true
+                try checkWhole()
+                return 0
+            }
+            if step.consumed > 0 { continue }
+            // Nothing done: the decoder needs more input.
+            guard !sourceEnded else {
+                throw .damaged(file: name, reason: "the \(format) data ends early (the file is cut short)")
+            }
+            try refill()
+        }
+    }
+
+    /// Reads more compressed bytes after those not yet decoded.
+    private func refill() throws(LoadError) {
+        if start > 0 {
+            if end > start { memmove(input, input + start, end - start) }
+            end -= start
+            start = 0
+        }
+        guard end < Self.inputCapacity else {
+            throw .damaged(file: name, reason: "the \(format) decoder stopped in the middle of its data")
+        }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: input + end, count: Self.inputCapacity - end))
+        if n == 0 { sourceEnded = true }
+        end += n
+        compressedRead.add(n)
+    }
+
+    /// Counts bytes given out and, for a zip member, their CRC-32.
+    private func account(_ bytes: UnsafeRawBufferPointer) throws(LoadError) {
+        producedSoFar += bytes.count
+        guard let expected else { return }
+        if producedSoFar > expected.size {
+            throw .damaged(file: name, reason: "the member holds more bytes than its archive says (\(expected.size))")
+        }
+        crcSoFar = crc32_z(crcSoFar, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), bytes.count)
+    }
+
+    /// At the end of the data: a zip member's length and CRC-32 are those its archive says.
+    private func checkWhole() throws(LoadError) {
+        guard let expected else { return }
+        if producedSoFar != expected.size {
+            throw .damaged(file: name, reason: "the member holds \(producedSoFar) bytes where its archive says \(expected.size)")
+        }
+        if UInt32(truncatingIfNeeded: crcSoFar) != expected.crc {
+            throw .damaged(file: name, reason: "the member's CRC-32 does not match its archive's")
+        }
+    }
+}

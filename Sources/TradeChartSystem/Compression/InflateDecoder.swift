@@ -1,0 +1,55 @@
+import CCompression
+
+/// zlib's inflate as a `StreamDecoder`: a gzip file (its members one after another, as
+/// `cat a.gz b.gz` makes them; zlib checks each member's CRC and length) or a zip
+/// member's raw deflate data (one stream, nothing after it).
+final class InflateDecoder: StreamDecoder {
+    /// What wraps the deflate data.
+    enum Framing { case gzip, raw }
+
+    private let framing: Framing
+    private let state: PinnedState<z_stream>
+    private var stream: UnsafeMutablePointer<z_stream> { state.pointer }
+    private var memberEnded = false
+
+    init(_ framing: Framing) throws(DecodeFailure) {
+        self.framing = framing
+        // 15 + 16: a gzip header and trailer around a window of up to 32 KiB; -15: none.
+        state = try PinnedState(z_stream(), library: "zlib", start: { tc_inflateInit2($0, framing == .gzip ? 31 : -15) == Z_OK },
+                                end: { inflateEnd($0) })
+    }
+
+    func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
+                inputEnds: Bool) throws(DecodeFailure) -> DecodeStep {
+        if memberEnded {
+            if input.isEmpty { return DecodeStep(consumed: 0, produced: 0, finished: inputEnds) }
+            guard framing == .gzip else { throw DecodeFailure(reason: "bytes follow the end of the deflate data") }
+            inflateReset(stream)
+            memberEnded = false
+        }
+        let inCount = min(input.count, Int(UInt32.max)), outCount = min(output.count, Int(UInt32.max))
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(inCount)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(outCount)
+        let result = inflate(stream, Z_NO_FLUSH)
+        let consumed = inCount - Int(stream.pointee.avail_in), produced = outCount - Int(stream.pointee.avail_out)
+        stream.pointee.next_in = nil
+        stream.pointee.next_out = nil
+        switch result {
+        case Z_OK, Z_BUF_ERROR:
+            break
+        case Z_STREAM_END:
+            memberEnded = true
+        case Z_NEED_DICT:
+            throw DecodeFailure(reason: "the deflate data asks for a preset dictionary")
+        case Z_MEM_ERROR:
+            throw DecodeFailure(reason: "out of memory")
+        default:
+            let text = stream.pointee.msg.map { String(cString: $0) } ?? "error \(result)"
+            throw DecodeFailure(reason: text)
+        }
+        let finished = memberEnded && consumed == input.count && inputEnds
+        return DecodeStep(consumed: consumed, produced: produced, finished: finished)
+    }
+}

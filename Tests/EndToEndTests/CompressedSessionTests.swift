@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Compressed files as a person opens them: `--follow` on one says it cannot follow it
+/// and shows it once (q leaves as usual); a damaged one exits 2 naming it; a zip
+/// archive's member is named on the command line.
+@Suite("Compressed files in the program")
+struct CompressedSessionTests {
+    static let bin = TmuxSession.binary
+    static let fixtures = "Tests/TradeChartSystemTests/Compression/Fixtures"
+
+    @Test func followingACompressedFileShowsItOnceAndSaysSo() throws {
+        let path = "\(Self.fixtures)/dax300.csv.gz"
+        let t = try TmuxSession("\(Self.bin) --no-state --follow \(path)", width: 160, height: 24)
+        let screen = try t.waitFor("cannot be followed")
+        #expect(screen.contains("\(path) is compressed (gzip): it cannot be followed, so it is shown as it is now"), "\(screen)")
+        #expect(screen.hasPrefix("dax300.csv.gz"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func theCommandLineReadsArchivesAndSaysWhatIsDamaged() throws {
+        let member = try ProcessRunner.tradechart(["--print", "--color", "never", "--size", "100x24",
+                                                   "\(Self.fixtures)/two.zip:sp500-200.csv"])
+        #expect(member.status == 0)
+        #expect(member.output.hasPrefix("two.zip:sp500-200.csv"))
+        let several = try ProcessRunner.tradechart(["--print", "\(Self.fixtures)/two.zip"])
+        #expect(several.status == 2)
+        #expect(several.error.contains("it holds 2 files: name one") && several.error.contains("dax300.csv, sp500-200.csv"))
+        let folder = NSTemporaryDirectory() + "tc-compressed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TmuxSession.packageRoot + "/\(Self.fixtures)/dax300.csv.xz"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: folder + "/cut.xz"))
+        let cut = try ProcessRunner.tradechart(["--print", folder + "/cut.xz"])
+        #expect(cut.status == 2)
+        #expect(cut.error == "tradechart: \(folder)/cut.xz: damaged: the xz data ends early (the file is cut short)\n")
+    }
+}
