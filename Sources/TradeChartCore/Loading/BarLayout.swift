@@ -5,7 +5,7 @@
 /// - high: `High`, `Hoch`, `Höchst`, `Najwyzszy`; low: `Low`, `Tief`, `Tiefst`, `Najnizszy`;
 /// - volume: `Volume`, `Vol.` (investing.com), then `Stuecke`/`Stücke` (ariva's shares
 ///   traded, what every other export calls volume), then `Volumen` (ariva's turnover in
-///   money, used when there is no count of shares), `Wolumen`.
+///   money, used when there is no count of shares), `Wolumen`, then MetaTrader's `<TICKVOL>`.
 ///
 /// A name must match whole: TradingView's `Volume MA` (a moving average of the volume)
 /// is not the volume. The time columns are never taken.
@@ -19,7 +19,7 @@ struct BarLayout: Sendable, Equatable {
     static let openNames = ["open", "erster", "eröffnung", "eroeffnung", "otwarcie"]
     static let highNames = ["high", "hoch", "höchst", "hoechst", "najwyzszy"]
     static let lowNames = ["low", "tief", "tiefst", "najnizszy"]
-    static let volumeNames = ["volume", "vol", "stuecke", "stücke", "volumen", "wolumen"]
+    static let volumeNames = ["volume", "vol", "stuecke", "stücke", "volumen", "wolumen", "tickvol"]
 
     init() {}
 

@@ -52,10 +52,26 @@ extension CSVStreamParser {
             }
             let delimiter = forcedDelimiter ?? ColumnLayout.delimiter(ofHeader: text)
             let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
-            if looksLikeData(names) {
-                fatal = .noHeader(file: file, line: line,
-                                  reason: "the first line is data, not column names (expected a header such as Date,Close)")
-                return end
+            if looksLikeData(names) || looksLikeData(ColumnLayout.splitHeader(text, delimiter: 0x3B)) {
+                // No header: the rows are read by their shape, from this line on.
+                line -= 1
+                let sample = Self.sampleLines(p, end, final: final)
+                if !final && sample.count < HeaderlessLayout.sampleRows && end - p < ParallelLoad.probeBytes { return p }
+                guard let shape = HeaderlessLayout.detect(sample, delimiter: forcedDelimiter) else {
+                    fatal = .noHeader(file: file, line: line + 1,
+                                      reason: "the first line is data, but no column reads as a time on every row "
+                                          + "(expected a header such as Date,Close, or say it with --columns)")
+                    return end
+                }
+                do throws(LoadError) {
+                    var found = try ColumnLayout.detect(header: shape.names, delimiter: shape.delimiter, options: options, file: file)
+                    found.source = shape.source
+                    found.readAs = shape.readAs
+                    layout = found
+                } catch {
+                    fatal = error
+                }
+                return p
             }
             do throws(LoadError) {
                 layout = try ColumnLayout.detect(header: names, delimiter: delimiter, options: options, file: file)
@@ -64,6 +80,21 @@ extension CSVStreamParser {
             }
             return next
         }
+    }
+
+    /// The complete non-blank lines from `p` (line ends removed), at most `HeaderlessLayout.sampleRows`,
+    /// and the last line too when it ends the input.
+    static func sampleLines(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var p = start
+        while p < end && lines.count < HeaderlessLayout.sampleRows {
+            guard let nl = FieldScan.find(p, 0x0A, end - p) ?? (final ? end : nil) else { break }
+            var e = nl
+            while e > p && (e[-1] == 0x0D || e[-1] == 0x20) { e -= 1 }
+            if e > p { lines.append(Array(UnsafeBufferPointer(start: p, count: e - p))) }
+            p = nl + 1
+        }
+        return lines
     }
 
     /// A header whose first field reads as a date is a data row (a file without header).
