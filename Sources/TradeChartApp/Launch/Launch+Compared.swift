@@ -29,7 +29,7 @@ extension Launch {
             seen.append((name, identity))
             let loaded: LoadedSeries
             if request.follow && keys.interactive && name != "-" {
-                let look = files.follow(path, options: LoadOptions(column: request.column), keys: keys)
+                let look = files.follow(path, options: LoadOptions(column: request.column, reading: request.reading), keys: keys)
                 if let status = look.stopped {
                     result.stopped = status
                     return result
@@ -44,7 +44,7 @@ extension Launch {
                 result.followers.append((result.series.count + 1, look.follower))
             } else {
                 // Each file keeps its own name (--title names the primary one).
-                switch files.load(path, options: LoadOptions(column: request.column), keys: keys) {
+                switch files.load(path, options: LoadOptions(column: request.column, reading: request.reading), keys: keys) {
                 case .finished(.success(let series)):
                     loaded = series
                 case .finished(.failure(let error)):

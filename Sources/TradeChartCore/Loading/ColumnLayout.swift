@@ -23,6 +23,8 @@ package struct ColumnLayout: Sendable, Equatable {
     var source = ""
     /// What was assumed about a file without a header, as the report says it; nil with a header.
     var readAs: String?
+    /// `--date-format`, when given: how the time column is read.
+    var dateFormat: DateFormat?
 
     /// The highest field index a row must be read up to.
     var lastNeeded: Int { max(timeIndex, clockIndex, priceIndex) }

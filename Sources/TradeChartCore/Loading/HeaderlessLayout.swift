@@ -23,12 +23,9 @@ struct HeaderlessLayout: Sendable, Equatable {
 
     /// The layout of the complete lines `lines` (line ends removed, blank lines left
     /// out), or nil when no column reads as a time on every one of them.
-    static func detect(_ lines: [[UInt8]], delimiter forced: UInt8?) -> HeaderlessLayout? {
-        guard let first = lines.first else { return nil }
-        let delimiter = forced ?? [UInt8(0x09), 0x3B, 0x2C].first { d in
-            let count = first.lazy.filter { $0 == d }.count
-            return count > 0 && lines.allSatisfy { line in line.lazy.filter { $0 == d }.count == count }
-        } ?? 0x2C
+    static func detect(_ lines: [[UInt8]], delimiter forced: UInt8?, format: DateFormat? = nil) -> HeaderlessLayout? {
+        guard !lines.isEmpty else { return nil }
+        let delimiter = forced ?? Self.delimiter(lines)
         let rows = lines.map { ColumnLayout.splitHeader($0.withUnsafeBufferPointer { $0 }, delimiter: delimiter) }
         let width = rows.map(\.count).min() ?? 0
         func all(_ column: Int, _ test: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> Bool) -> Bool {
@@ -38,6 +35,7 @@ struct HeaderlessLayout: Sendable, Equatable {
             }
         }
         func isTime(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {
+            if let format { if case .success = format.parse(p, e) { return true } else { return false } }
             guard case .success(let t) = TimestampParser.parse(p, e) else { return false }
             // A price reads as a Unix time with a fraction: a time column holds integers.
             return t.family != .unix || !UnsafeBufferPointer(start: p, count: e - p).contains(0x2E)
@@ -48,7 +46,7 @@ struct HeaderlessLayout: Sendable, Equatable {
             guard let b = u.baseAddress, case .success(let t) = TimestampParser.parse(b, b + u.count) else { return nil }
             return t.family
         }
-        let dateOnly = family != .unix && all(time) { p, e in
+        let dateOnly = format == nil && family != .unix && all(time) { p, e in
             if case .success = TimestampParser.parse(p, e, allowTime: false) { return true }
             return false
         }
@@ -76,6 +74,15 @@ struct HeaderlessLayout: Sendable, Equatable {
         return HeaderlessLayout(delimiter: delimiter, names: names, readAs: readAs,
                                 source: source(rows[0][time], family: family, width: width, clock: clock >= 0,
                                                delimiter: delimiter, numbers: numbers.count))
+    }
+
+    /// The first of tab, `;` and `,` that every line holds, as often as the first line (`,` when none does).
+    static func delimiter(_ lines: [[UInt8]]) -> UInt8 {
+        guard let first = lines.first else { return 0x2C }
+        return [UInt8(0x09), 0x3B, 0x2C].first { d in
+            let count = first.lazy.filter { $0 == d }.count
+            return count > 0 && lines.allSatisfy { line in line.lazy.filter { $0 == d }.count == count }
+        } ?? 0x2C
     }
 
     /// The export a headerless shape is most likely from, by its time's look and its width.

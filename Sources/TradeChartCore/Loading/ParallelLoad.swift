@@ -161,6 +161,7 @@ extension CSVStreamParser {
         part.layout = layout
         part.layoutConfirmed = layoutConfirmed
         part.forcedDelimiter = forcedDelimiter
+        part.strictFirstRow = false
         part.family = family
         part.headerEnd = headerEnd
         return part
