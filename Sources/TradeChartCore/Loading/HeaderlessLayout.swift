@@ -1,8 +1,10 @@
-/// How a file without a header is read: by the shape of its first rows.
+/// How a file without a header is read: by the shape of its first row.
 ///
-/// The separator is the first of tab, `;` and `,` that every sampled row holds the
-/// same number of times. The time is the first column that reads as a date or a
-/// timestamp on every sampled row (an integer is Unix time, in seconds, milliseconds
+/// The first row alone decides, so that how the bytes arrive (a whole file, a follower's
+/// lines one by one, parts on several threads) never changes the layout, and a followed
+/// file shows its first row at once. The separator is the first of tab, `;` and `,` that
+/// every sampled row holds the same number of times. The time is the first column that
+/// reads as a date or a timestamp on every sampled row (an integer is Unix time, in seconds, milliseconds
 /// or microseconds by its magnitude); a column right after a date that holds only
 /// `HH:MM[:SS]` joins it. The numeric columns after it are, in order, open, high,
 /// low, close and volume when there are five or more, open, high, low and close when
@@ -17,9 +19,6 @@ struct HeaderlessLayout: Sendable, Equatable {
     var readAs: String
     /// The export the shape is most likely from (`Binance klines, open time in milliseconds`).
     var source: String
-
-    /// Sampled rows at most.
-    static let sampleRows = 20
 
     /// The layout of the complete lines `lines` (line ends removed, blank lines left
     /// out), or nil when no column reads as a time on every one of them.

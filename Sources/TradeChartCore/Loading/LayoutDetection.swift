@@ -53,22 +53,21 @@ extension CSVStreamParser {
             let delimiter = forcedDelimiter ?? ColumnLayout.delimiter(ofHeader: text)
             let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
             if let columnNames {
-                return layOutColumns(columnNames, line: text, p, next, end, final: final)
+                return layOutColumns(columnNames, line: text, p, next)
             }
             let dataFirst = looksLikeData(names) || looksLikeData(ColumnLayout.splitHeader(text, delimiter: 0x3B))
             if dataFirst {
                 // No header: the rows are read by their shape, from this line on.
                 line -= 1
-                let sample = Self.sampleLines(p, end, final: final)
-                if !final && sample.count < HeaderlessLayout.sampleRows && end - p < ParallelLoad.probeBytes { return p }
+                let sample = [Array(text)]
                 guard let shape = HeaderlessLayout.detect(sample, delimiter: forcedDelimiter, format: dateFormat) else {
                     if let dateFormat {
                         fatal = .badOverride(file: file, line: line + 1, reason: "no column reads as a time by --date-format "
-                            + "'\(TextSanitizer.clean(dateFormat.text))' on every row (column 1 is '\(names.first ?? "")')")
+                            + "'\(TextSanitizer.clean(dateFormat.text))' in the first row (column 1 is '\(names.first ?? "")')")
                         return end
                     }
                     fatal = .noHeader(file: file, line: line + 1,
-                                      reason: "the first line is data, but no column reads as a time on every row "
+                                      reason: "the first line is data, but holds no time followed by a number "
                                           + "(expected a header such as Date,Close, or say it with --columns)")
                     return end
                 }
@@ -97,14 +96,9 @@ extension CSVStreamParser {
     /// The layout `--columns` names, on the first non-blank line `text` (from `p` to `next`):
     /// a header, skipped, unless its time column reads as a time. Returns where the rows start.
     mutating func layOutColumns(_ columnNames: [String], line text: UnsafeBufferPointer<UInt8>, _ p: UnsafePointer<UInt8>,
-                                _ next: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> UnsafePointer<UInt8> {
-        let sample = Self.sampleLines(p, end, final: final)
-        if forcedDelimiter == nil && !final && sample.count < HeaderlessLayout.sampleRows && end - p < ParallelLoad.probeBytes {
-            line -= 1
-            return p
-        }
+                                _ next: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         do throws(LoadError) {
-            var found = try ColumnLayout.detect(header: columnNames, delimiter: forcedDelimiter ?? HeaderlessLayout.delimiter(sample),
+            var found = try ColumnLayout.detect(header: columnNames, delimiter: forcedDelimiter ?? HeaderlessLayout.delimiter([Array(text)]),
                                                 options: options, file: file)
             let fields = ColumnLayout.splitHeader(text, delimiter: found.delimiter)
             let dataFirst = found.timeIndex < fields.count && looksLikeData([fields[found.timeIndex]])
@@ -116,23 +110,8 @@ extension CSVStreamParser {
             return p
         } catch {
             fatal = error
-            return end
+            return next
         }
-    }
-
-    /// The complete non-blank lines from `p` (line ends removed), at most `HeaderlessLayout.sampleRows`,
-    /// and the last line too when it ends the input.
-    static func sampleLines(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, final: Bool) -> [[UInt8]] {
-        var lines: [[UInt8]] = []
-        var p = start
-        while p < end && lines.count < HeaderlessLayout.sampleRows {
-            guard let nl = FieldScan.find(p, 0x0A, end - p) ?? (final ? end : nil) else { break }
-            var e = nl
-            while e > p && (e[-1] == 0x0D || e[-1] == 0x20) { e -= 1 }
-            if e > p { lines.append(Array(UnsafeBufferPointer(start: p, count: e - p))) }
-            p = nl + 1
-        }
-        return lines
     }
 
     /// A header whose first field reads as a date is a data row (a file without header).

@@ -82,11 +82,15 @@ struct ExportLayoutTests {
         #expect(clock.series.prices == [1.5, 1.6])
     }
 
-    /// A headerless file whose rows hold no time everywhere is refused, naming the line.
-    @Test func headerlessWithoutATimeIsRefused() {
-        #expect(throws: LoadError.self) {
-            _ = try SeriesLoader.load(bytes: Array("2024-01-02,1\nabc,2\n".utf8), fileName: "x.csv")
+    /// A first row with a date but no number is refused, naming the line; the first row
+    /// decides the layout and later rows that do not fit it are bad rows.
+    @Test func theFirstRowDecides() throws {
+        #expect(throws: LoadError.noHeader(file: "x.csv", line: 2, reason: "the first line is data, but holds no time "
+                                            + "followed by a number (expected a header such as Date,Close, or say it with --columns)")) {
+            _ = try SeriesLoader.load(bytes: Array("\n2024-01-02,abc\n2024-01-03,1\n".utf8), fileName: "x.csv")
         }
+        let later = try SeriesLoader.load(bytes: Array("2024-01-02,1\nabc,2\n".utf8), fileName: "x.csv")
+        #expect(later.report.badRows == 1 && later.report.firstBadLine == 2)
     }
 
     /// A headerless file read in parts gives what one pass gives.
