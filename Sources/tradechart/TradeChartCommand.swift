@@ -19,7 +19,9 @@ struct TradeChartCommand: ParsableCommand {
 
             Files: CSV with a date/time column and a price column (Close, Adj Close, \
             Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
-            investing.com, TradingView and others. - reads standard input.
+            investing.com, TradingView and others; without a header (Binance, Kraken, \
+            MetaTrader, HistData, FirstRate) read by the shape of the first row, or as \
+            --columns, --date-format and --separator say. - reads standard input.
             """,
         version: version
     )
