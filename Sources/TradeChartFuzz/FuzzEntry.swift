@@ -26,6 +26,7 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     }
     if parts != whole { fatalError("load in parts at \(splits) differs from the single pass") }
     if size % 2 == 0 { checkBars(bytes, splits: splits, equals: whole) }
+    if size % 3 == 0 { checkOverrides(bytes, splits: splits) }
     var parser = CSVStreamParser(file: "fuzz.csv")
     var offset = 0
     var step = 1
@@ -52,6 +53,41 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         fatalError("whole and chunked loads disagree")
     }
     return 0
+}
+
+/// With `--columns`, `--date-format` and `--separator` (chosen by the input's size), a load
+/// in one piece, in chunks and in parts agree, and an error stays one line.
+func checkOverrides(_ bytes: UnsafeRawBufferPointer, splits: [Int]) {
+    let choices = [ReadingOverrides(columns: "time,open,high,low,close,volume,-"),
+                   ReadingOverrides(columns: "date,time,close", separator: ";"),
+                   ReadingOverrides(dateFormat: "%d.%m.%Y %H:%M:%S.%f"),
+                   ReadingOverrides(columns: "-,time,price", dateFormat: "%Y%m%d %H%M%S", separator: "tab")]
+    let options = LoadOptions(bars: .all, reading: choices[bytes.count / 3 % choices.count])
+    let whole = Result { () throws(LoadError) in try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options) }
+    let parts = Result { () throws(LoadError) in
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options, splits: splits)
+    }
+    var parser = CSVStreamParser(file: "fuzz.csv", options: options)
+    var offset = 0
+    while offset < bytes.count {
+        let n = min(5, bytes.count - offset)
+        parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n]))
+        offset += n
+    }
+    let chunked = Result { () throws(LoadError) in try parser.finish() }
+    if whole != chunked { fatalError("with \(options.reading) a chunked load differs from the whole load") }
+    if (try? parts.get())?.series != (try? whole.get())?.series || parts.failureMessage != whole.failureMessage {
+        fatalError("with \(options.reading) a load in parts at \(splits) differs from the single pass")
+    }
+    if let message = whole.failureMessage, message.contains("\n") { fatalError("multi-line error") }
+}
+
+extension Result where Failure == LoadError {
+    /// The error's message, nil on success.
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.description }
+        return nil
+    }
 }
 
 /// Reading the open, high, low and volume too keeps the same rows, one value of each a
