@@ -69,10 +69,12 @@ struct HeaderlessLayout: Sendable, Equatable {
         let skipped = width - said.count - (clock >= 0 ? 1 : 0)
         if numbers.count < 4 && numbers.count > 1 { said[said.count - 1] = "close (the first number)" }
         if skipped > 0 { said.append("\(skipped) more column\(skipped == 1 ? "" : "s") skipped") }
-        let readAs = said.joined(separator: ", ") + " (no header)"
-        return HeaderlessLayout(delimiter: delimiter, names: names, readAs: readAs,
-                                source: source(rows[0][time], family: family, width: width, clock: clock >= 0,
-                                               delimiter: delimiter, numbers: numbers.count))
+        let found = source(rows[0][time], family: family, width: width, clock: clock >= 0, delimiter: delimiter,
+                           numbers: numbers.count)
+        // HistData writes EST all year: the report says so, as the times carry no offset.
+        let zone = found.hasPrefix("HistData") ? "; times taken as HistData's EST without daylight saving (UTC-5)" : ""
+        return HeaderlessLayout(delimiter: delimiter, names: names, readAs: said.joined(separator: ", ") + " (no header)" + zone,
+                                source: found)
     }
 
     /// The first of tab, `;` and `,` that every line holds, as often as the first line (`,` when none does).
