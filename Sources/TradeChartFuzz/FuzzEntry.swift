@@ -75,18 +75,30 @@ func checkOverrides(_ bytes: UnsafeRawBufferPointer, splits: [Int]) {
         offset += n
     }
     let chunked = Result { () throws(LoadError) in try parser.finish() }
-    if whole != chunked { fatalError("with \(options.reading) a chunked load differs from the whole load") }
-    if (try? parts.get())?.series != (try? whole.get())?.series || parts.failureMessage != whole.failureMessage {
-        fatalError("with \(options.reading) a load in parts at \(splits) differs from the single pass")
-    }
+    if !chunked.isSame(as: whole) { fatalError("with \(options.reading) a chunked load differs from the whole load") }
+    if !parts.isSame(as: whole) { fatalError("with \(options.reading) a load in parts at \(splits) differs from the single pass") }
     if let message = whole.failureMessage, message.contains("\n") { fatalError("multi-line error") }
 }
 
-extension Result where Failure == LoadError {
+extension Result where Success == LoadedSeries, Failure == LoadError {
     /// The error's message, nil on success.
     var failureMessage: String? {
         if case .failure(let error) = self { return error.description }
         return nil
+    }
+
+    /// The same series, report, layout and bars (to the bit: a NaN gap equals a NaN gap), or the same error.
+    func isSame(as other: Self) -> Bool {
+        switch (self, other) {
+        case (.success(let a), .success(let b)):
+            func bits(_ c: BarColumns?) -> [[UInt64]?] { [c?.open, c?.high, c?.low, c?.volume].map { $0?.map(\.bitPattern) } }
+            return a.series == b.series && a.report == b.report && a.layout == b.layout && a.barNames == b.barNames
+                && bits(a.bars) == bits(b.bars)
+        case (.failure(let a), .failure(let b)):
+            return a == b
+        default:
+            return false
+        }
     }
 }
 
