@@ -2,7 +2,8 @@ import Glibc
 import TradeChartCore
 import TradeChartSystem
 
-/// `make bench` section "load": SeriesLoader on generated Yahoo-style intraday files.
+/// `make bench` section "load": SeriesLoader on generated Yahoo-style intraday files, and
+/// on the same rows without their header (`h_N.csv`, read by the shape of the first row).
 ///
 /// Time is the median of several in-process loads. Peak memory is measured per
 /// file in a child process (this binary re-run with `--load-only FILE`), as the
@@ -50,26 +51,62 @@ enum LoadBenchmark {
                 table.row(["i_\(rows).csv", "\(rows)", "-", "-", "generator failed", "", "", ""])
                 continue
             }
-            let bytes = fileSize(path)
-            let runs = rows >= 10_000_000 ? 3 : rows >= 1_000_000 ? 5 : 9
-            for bars in [false, true] {
-                var seconds: [Double] = []
-                var loadedRows = 0
-                for _ in 0..<runs {
-                    let start = now()
-                    let loaded = try? SeriesLoader.load(path: path, options: LoadOptions(bars: bars ? .all : []))
-                    seconds.append(now() - start)
-                    loadedRows = loaded?.bars?.count ?? loaded?.series.count ?? -1
-                }
-                seconds.sort()
-                let median = seconds[seconds.count / 2]
-                let peak = childPeakKiB(file: path, bars: bars)
-                let perRow = peak >= 0 && baseline >= 0 ? Double(peak - baseline) * 1024 / Double(rows) : -1
-                table.row(["i_\(rows).csv" + (bars ? " OHLCV" : "") + (loadedRows == rows ? "" : " (loaded \(loadedRows)!)"),
-                           "\(rows)", fixed(Double(bytes) / 1e6, 1), "\(runs)", fixed(median, 4),
-                           fixed(Double(bytes) / 1e6 / median, 0), fixed(median * 1e9 / Double(rows), 1), fixed(perRow, 1)])
+            for bars in [false, true] { measure(path, label: "i_\(rows).csv" + (bars ? " OHLCV" : ""), rows: rows, bars: bars,
+                                                baseline: baseline, table: table) }
+            // The same rows without their header line, read by the shape of the first row.
+            if let headerless = ensureHeaderless(from: path, rows: rows) {
+                measure(headerless, label: "h_\(rows).csv no header", rows: rows, bars: false, baseline: baseline, table: table)
             }
         }
+    }
+
+    /// One row of the table: the median of several loads of `path` and the peak memory of one in a child.
+    static func measure(_ path: String, label: String, rows: Int, bars: Bool, baseline: Int, table: BenchTable) {
+        let bytes = fileSize(path)
+        let runs = rows >= 10_000_000 ? 3 : rows >= 1_000_000 ? 5 : 9
+        var seconds: [Double] = []
+        var loadedRows = 0
+        for _ in 0..<runs {
+            let start = now()
+            let loaded = try? SeriesLoader.load(path: path, options: LoadOptions(bars: bars ? .all : []))
+            seconds.append(now() - start)
+            loadedRows = loaded?.bars?.count ?? loaded?.series.count ?? -1
+        }
+        seconds.sort()
+        let median = seconds[seconds.count / 2]
+        let peak = childPeakKiB(file: path, bars: bars)
+        let perRow = peak >= 0 && baseline >= 0 ? Double(peak - baseline) * 1024 / Double(rows) : -1
+        table.row([label + (loadedRows == rows ? "" : " (loaded \(loadedRows)!)"),
+                   "\(rows)", fixed(Double(bytes) / 1e6, 1), "\(runs)", fixed(median, 4),
+                   fixed(Double(bytes) / 1e6 / median, 0), fixed(median * 1e9 / Double(rows), 1), fixed(perRow, 1)])
+    }
+
+    /// `bench-data/h_N.csv`: `i_N.csv` without its header line, copied when missing.
+    static func ensureHeaderless(from path: String, rows: Int) -> String? {
+        let out = sibling(of: path, named: "h_\(rows).csv")
+        if access(out, R_OK) == 0 { return out }
+        guard let input = fopen(path, "rb") else { return nil }
+        defer { fclose(input) }
+        guard let output = fopen(out + ".part", "wb") else { return nil }
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var inHeader = true
+        var ok = true
+        while ok {
+            let n = fread(buffer, 1, size, input)
+            if n == 0 { break }
+            var start = 0
+            if inHeader {
+                guard let nl = memchr(buffer, 0x0A, n) else { continue }
+                start = buffer.distance(to: nl) + 1
+                inHeader = false
+            }
+            ok = fwrite(buffer + start, 1, n - start, output) == n - start
+        }
+        ok = fclose(output) == 0 && ok
+        guard ok, rename(out + ".part", out) == 0 else { unlink(out + ".part"); return nil }
+        return out
     }
 
     /// `bench-data/i_N.csv` at the package root, generated with `../shared/bench/gen.py` when missing.

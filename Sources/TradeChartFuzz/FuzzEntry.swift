@@ -27,6 +27,7 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     }
     if parts != whole { fatalError("load in parts at \(splits) differs from the single pass") }
     if size % 2 == 0 { checkBars(bytes, splits: splits, equals: whole) }
+    if size % 3 == 0 { checkOverrides(bytes, splits: splits) }
     var parser = CSVStreamParser(file: "fuzz.csv")
     var offset = 0
     var step = 1
@@ -54,6 +55,53 @@ public func fuzzLoadPriceFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
     }
     FuzzCompressed.check(bytes)
     return 0
+}
+
+/// With `--columns`, `--date-format` and `--separator` (chosen by the input's size), a load
+/// in one piece, in chunks and in parts agree, and an error stays one line.
+func checkOverrides(_ bytes: UnsafeRawBufferPointer, splits: [Int]) {
+    let choices = [ReadingOverrides(columns: "time,open,high,low,close,volume,-"),
+                   ReadingOverrides(columns: "date,time,close", separator: ";"),
+                   ReadingOverrides(dateFormat: "%d.%m.%Y %H:%M:%S.%f"),
+                   ReadingOverrides(columns: "-,time,price", dateFormat: "%Y%m%d %H%M%S", separator: "tab")]
+    let options = LoadOptions(bars: .all, reading: choices[bytes.count / 3 % choices.count])
+    let whole = Result { () throws(LoadError) in try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options) }
+    let parts = Result { () throws(LoadError) in
+        try SeriesLoader.load(bytes: bytes, fileName: "fuzz.csv", options: options, splits: splits)
+    }
+    var parser = CSVStreamParser(file: "fuzz.csv", options: options)
+    var offset = 0
+    while offset < bytes.count {
+        let n = min(5, bytes.count - offset)
+        parser.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + n]))
+        offset += n
+    }
+    let chunked = Result { () throws(LoadError) in try parser.finish() }
+    if !chunked.isSame(as: whole) { fatalError("with \(options.reading) a chunked load differs from the whole load") }
+    if !parts.isSame(as: whole) { fatalError("with \(options.reading) a load in parts at \(splits) differs from the single pass") }
+    if let message = whole.failureMessage, message.contains("\n") { fatalError("multi-line error") }
+}
+
+extension Result where Success == LoadedSeries, Failure == LoadError {
+    /// The error's message, nil on success.
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.description }
+        return nil
+    }
+
+    /// The same series, report, layout and bars (to the bit: a NaN gap equals a NaN gap), or the same error.
+    func isSame(as other: Self) -> Bool {
+        switch (self, other) {
+        case (.success(let a), .success(let b)):
+            func bits(_ c: BarColumns?) -> [[UInt64]?] { [c?.open, c?.high, c?.low, c?.volume].map { $0?.map(\.bitPattern) } }
+            return a.series == b.series && a.report == b.report && a.layout == b.layout && a.barNames == b.barNames
+                && bits(a.bars) == bits(b.bars)
+        case (.failure(let a), .failure(let b)):
+            return a == b
+        default:
+            return false
+        }
+    }
 }
 
 /// Reading the open, high, low and volume too keeps the same rows, one value of each a

@@ -19,7 +19,9 @@ struct TradeChartCommand: ParsableCommand {
 
             Files: CSV with a date/time column and a price column (Close, Adj Close, \
             Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
-            investing.com, TradingView and others. - reads standard input.
+            investing.com, TradingView and others; without a header (Binance, Kraken, \
+            MetaTrader, HistData, FirstRate) read by the shape of the first row, or as \
+            --columns, --date-format and --separator say. - reads standard input.
             """,
         version: version
     )
@@ -69,6 +71,23 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Price column to chart (default: Close, Adj Close, Price, ...).", valueName: "NAME"))
     var column: String?
 
+    @Option(help: ArgumentHelp("What each column holds, for a file the loader cannot read by itself, e.g. "
+                               + "time,open,high,low,close,volume,- (- skips a column; date and time may be separate).",
+                               valueName: "NAMES"))
+    var columns: String?
+
+    @Option(name: .customLong("date-format"),
+            help: ArgumentHelp("The time's pattern, strftime style, e.g. '%d.%m.%Y %H:%M:%S' (%Y %y %m %d %b %H %I %M %S "
+                               + "%f %p %z %s %j %T %F).", valueName: "PATTERN"))
+    var dateFormat: String?
+
+    @Option(help: ArgumentHelp("The field separator: one character, or tab, comma, semicolon, space, pipe.",
+                               valueName: "SEP"))
+    var separator: String?
+
+    /// `--columns`, `--date-format` and `--separator` (not remembered: they belong to a file).
+    var reading: ReadingOverrides { ReadingOverrides(columns: columns, dateFormat: dateFormat, separator: separator) }
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Morph duration in seconds, 0 to 60; 0 turns animation off.", valueName: "SECONDS"))
     var duration: Double = 1.2
@@ -104,6 +123,7 @@ struct TradeChartCommand: ParsableCommand {
 
     mutating func validate() throws {
         if files.isEmpty { throw ValidationError("Missing expected argument '<FILE>'") }
+        if let problem = reading.problem { throw ValidationError(problem) }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once only") }
         if !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
@@ -190,6 +210,7 @@ struct TradeChartCommand: ParsableCommand {
         request.dataTz = dataTz
         request.title = title
         request.column = column
+        request.reading = reading
         request.duration = duration
         request.follow = follow
         request.noState = noState

@@ -31,7 +31,7 @@ extension Launch {
             let notFollowed = request.follow && keys.interactive && name != "-" ? files.whyNotFollowed(path) : nil
             if let notFollowed { result.notes.append(notFollowed) }
             if request.follow && keys.interactive && name != "-" && notFollowed == nil {
-                let look = files.follow(path, options: LoadOptions(column: request.column), keys: keys)
+                let look = files.follow(path, options: LoadOptions(column: request.column, reading: request.reading), keys: keys)
                 if let status = look.stopped {
                     result.stopped = status
                     return result
@@ -46,7 +46,7 @@ extension Launch {
                 result.followers.append((result.series.count + 1, look.follower))
             } else {
                 // Each file keeps its own name (--title names the primary one).
-                switch files.load(path, options: LoadOptions(column: request.column), keys: keys) {
+                switch files.load(path, options: LoadOptions(column: request.column, reading: request.reading), keys: keys) {
                 case .finished(.success(let series)):
                     loaded = series
                 case .finished(.failure(let error)):

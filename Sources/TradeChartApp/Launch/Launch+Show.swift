@@ -105,7 +105,11 @@ extension Launch {
         }
         if request.print { status = max(status, printFrame(opened, range: openingRange, settings: settings)) }
         if request.describe {
-            status = max(status, writeOrSay(opening!.descriptionLines.joined(separator: "\n") + "\n", what: "the description"))
+            // The layout the loader found ends the description (what a file without a header was read as).
+            let layout = opened.loaded.layout.isEmpty ? [] : ["Layout: \(TextSanitizer.clean(opened.loaded.layout))."]
+                + (opened.loaded.report.readAs.map { ["Read as \($0)."] } ?? [])
+            status = max(status, writeOrSay((opening!.descriptionLines + layout).joined(separator: "\n") + "\n",
+                                            what: "the description"))
         }
         if let output {
             let bytes = Audiograph().wav(of: opened.series, slice: openingSlice)

@@ -89,7 +89,7 @@ public struct Launch {
         let keys = ProgressKeys(interactive: interactive, device: device, pricesOnStandardInput: file == "-")
         // The remembered state is read in the background, at most 20 ms (`finish`).
         let memory = interactive && !request.noState ? stateFile(request.files) : nil
-        let loadOptions = LoadOptions(column: request.column, name: request.title)
+        let loadOptions = LoadOptions(column: request.column, name: request.title, reading: request.reading)
         // What is shown decides what is read: a line reads the time and price only. Standard
         // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
         // so they keep every column from the start. Otherwise the remembered style and pane

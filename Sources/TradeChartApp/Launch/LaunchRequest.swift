@@ -17,6 +17,8 @@ public struct LaunchRequest {
     public var dataTz: String?
     public var title: String?
     public var column: String?
+    /// `--columns`, `--date-format`, `--separator`: how to read a file the loader cannot read by itself.
+    public var reading = ReadingOverrides()
     public var duration = 1.2
     public var follow = false
     public var noState = false

@@ -19,7 +19,31 @@ extension CSVStreamParser {
     /// Counts a bad row at `line` (the first one's line and reason are kept).
     mutating func badRow(line: Int, _ why: BadRow) {
         let text = reason(why)
+        if strictFirstRow && report.badRows == 0 && report.dataRows - report.missingPrices == 1 {
+            // An override that does not fit the file's first row: said, never a silent wrong chart.
+            fatal = .badOverride(file: file, line: line, reason: "\(column(why))\(text), as \(overridesGiven) read it")
+        }
         report.recordBad(line: line, reason: text)
+    }
+
+    /// The column a bad row is bad in, as a message starts with it: `column 2 (close): `.
+    func column(_ why: BadRow) -> String {
+        let index: Int
+        switch why {
+        case .price: index = shape.priceIndex
+        case .time: index = shape.timeIndex
+        default: return ""
+        }
+        let name = layout.flatMap { index < $0.columns.count ? $0.columns[index] : nil } ?? "?"
+        return "column \(index + 1) (\(name)): "
+    }
+
+    /// The overrides given, as a message names them: `--columns time,close and --separator ;`.
+    var overridesGiven: String {
+        let r = options.reading
+        let given = [r.columns.map { "--columns \($0)" }, r.dateFormat.map { "--date-format '\($0)'" },
+                     r.separator.map { "--separator \($0)" }].compactMap { $0 }
+        return TextSanitizer.clean(given.joined(separator: " and "))
     }
 
     /// The message of a bad row.

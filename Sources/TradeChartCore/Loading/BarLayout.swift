@@ -3,9 +3,11 @@
 ///
 /// - open: `Open`, `Erster` (ariva), `Eröffnung`, `Otwarcie` (stooq in Polish);
 /// - high: `High`, `Hoch`, `Höchst`, `Najwyzszy`; low: `Low`, `Tief`, `Tiefst`, `Najnizszy`;
-/// - volume: `Volume`, `Vol.` (investing.com), then `Stuecke`/`Stücke` (ariva's shares
-///   traded, what every other export calls volume), then `Volumen` (ariva's turnover in
-///   money, used when there is no count of shares), `Wolumen`.
+/// - volume: `Volume`, MetaTrader 5's `<TICKVOL>` (before its `<VOL>`, the exchange volume
+///   that is 0 for forex; the tick volume is what MetaTrader 4 exports and charts), `Vol.`
+///   (investing.com), then `Stuecke`/`Stücke` (ariva's shares traded, what every other
+///   export calls volume), then `Volumen` (ariva's turnover in money, used when there is no
+///   count of shares), `Wolumen`.
 ///
 /// A name must match whole: TradingView's `Volume MA` (a moving average of the volume)
 /// is not the volume. The time columns are never taken.
@@ -19,7 +21,7 @@ struct BarLayout: Sendable, Equatable {
     static let openNames = ["open", "erster", "eröffnung", "eroeffnung", "otwarcie"]
     static let highNames = ["high", "hoch", "höchst", "hoechst", "najwyzszy"]
     static let lowNames = ["low", "tief", "tiefst", "najnizszy"]
-    static let volumeNames = ["volume", "vol", "stuecke", "stücke", "volumen", "wolumen"]
+    static let volumeNames = ["volume", "tickvol", "vol", "stuecke", "stücke", "volumen", "wolumen"]
 
     init() {}
 

@@ -56,8 +56,16 @@ public struct CSVStreamParser: Sendable {
     var pending: [UInt8] = []
     var skippingLongRecord = false
     var reserved = false
-    /// The separator named by an Excel `sep=;` first line.
+    /// The separator named by `--separator` or an Excel `sep=;` first line.
     var forcedDelimiter: UInt8?
+    /// `--date-format`, and whether it is given (read on every row).
+    let dateFormat: DateFormat?
+    let customDate: Bool
+    /// `--columns`: the name of each column.
+    let columnNames: [String]?
+    /// Whether the file's first data row must read (an override is given and this parser
+    /// reads from the top of the file): then a bad first row is an error, not a skipped row.
+    var strictFirstRow: Bool
 
     var times: [Int64] = []
     var prices: [Double] = []
@@ -91,6 +99,20 @@ public struct CSVStreamParser: Sendable {
         self.file = TextSanitizer.clean(file)
         self.options = options
         self.expectedBytes = expectedBytes
+        strictFirstRow = !options.reading.isEmpty
+        var format: DateFormat?, names: [String]?
+        do throws(LoadError) {
+            forcedDelimiter = try options.reading.separatorByte()
+            names = try options.reading.columnNames()
+            format = try options.reading.dateFormat.map { text throws(LoadError) in try DateFormat(text) }
+        } catch {
+            if case .badOverride(let option, _, let reason) = error {
+                fatal = .badOverride(file: self.file, line: nil, reason: "\(option) \(reason)")
+            }
+        }
+        dateFormat = format
+        customDate = format != nil
+        columnNames = names
     }
 
     /// The first error that makes the file unusable (found in the header), if any.

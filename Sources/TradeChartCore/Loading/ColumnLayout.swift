@@ -16,15 +16,23 @@ package struct ColumnLayout: Sendable, Equatable {
     var clockIndex: Int
     /// The price column.
     var priceIndex: Int
-    /// The header's column names, as written (cleaned of control characters).
+    /// The header's column names, as written (cleaned of control characters), or the
+    /// names given to the columns of a file without a header.
     var columns: [String]
+    /// The export the layout is most likely from, for `--describe` (`MetaTrader 5 export`).
+    var source = ""
+    /// What was assumed about a file without a header, as the report says it; nil with a header.
+    var readAs: String?
+    /// `--date-format`, when given: how the time column is read.
+    var dateFormat: DateFormat?
 
     /// The highest field index a row must be read up to.
     var lastNeeded: Int { max(timeIndex, clockIndex, priceIndex) }
 
     static let dateNames: Set<String> = ["date", "datum"]
     static let clockNames: Set<String> = ["time", "zeit"]
-    static let stampNames: Set<String> = ["datetime", "timestamp"]
+    /// Also Binance's `open_time` and Dukascopy's `Gmt time`.
+    static let stampNames: Set<String> = ["datetime", "timestamp", "opentime", "gmttime"]
     /// The keys of `LoadError.priceColumnNames`, the names the messages list, in the same order.
     static let priceNames = LoadError.priceColumnNames.map(key)
 
@@ -69,7 +77,16 @@ package struct ColumnLayout: Sendable, Equatable {
         }
         guard let priceIndex else { throw .noPriceColumn(file: file, columns: columns) }
         return ColumnLayout(delimiter: delimiter, timeIndex: timeIndex, clockIndex: clockIndex,
-                            priceIndex: priceIndex, columns: columns)
+                            priceIndex: priceIndex, columns: columns,
+                            source: source(header: header, keys: keys, time: columns[timeIndex], price: columns[priceIndex]))
+    }
+
+    /// The export a header is most likely from, by names only its exports write.
+    static func source(header: [String], keys: [String], time: String, price: String) -> String {
+        if header.contains("<DATE>") || header.contains("<TICKVOL>") { return "MetaTrader 5 export" }
+        if keys.contains("gmttime") { return "Dukascopy export (times in GMT)" }
+        if keys.contains("opentime") && keys.contains("closetime") { return "Binance klines with a header" }
+        return "header: time in \(time), price in \(price)"
     }
 
     /// The layout for rows that carry one field more than the header, the extra

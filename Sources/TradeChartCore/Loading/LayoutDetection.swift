@@ -52,16 +52,64 @@ extension CSVStreamParser {
             }
             let delimiter = forcedDelimiter ?? ColumnLayout.delimiter(ofHeader: text)
             let names = ColumnLayout.splitHeader(text, delimiter: delimiter)
-            if looksLikeData(names) {
-                fatal = .noHeader(file: file, line: line,
-                                  reason: "the first line is data, not column names (expected a header such as Date,Close)")
-                return end
+            if let columnNames {
+                return layOutColumns(columnNames, line: text, p, next)
+            }
+            let dataFirst = looksLikeData(names) || looksLikeData(ColumnLayout.splitHeader(text, delimiter: 0x3B))
+            if dataFirst {
+                // No header: the rows are read by their shape, from this line on.
+                line -= 1
+                let sample = [Array(text)]
+                guard let shape = HeaderlessLayout.detect(sample, delimiter: forcedDelimiter, format: dateFormat) else {
+                    if let dateFormat {
+                        fatal = .badOverride(file: file, line: line + 1, reason: "no column reads as a time by --date-format "
+                            + "'\(TextSanitizer.clean(dateFormat.text))' in the first row (column 1 is '\(names.first ?? "")')")
+                        return end
+                    }
+                    fatal = .noHeader(file: file, line: line + 1,
+                                      reason: "the first line is data, but holds no time followed by a number "
+                                          + "(expected a header such as Date,Close, or say it with --columns)")
+                    return end
+                }
+                do throws(LoadError) {
+                    var found = try ColumnLayout.detect(header: shape.names, delimiter: shape.delimiter, options: options, file: file)
+                    found.source = shape.source
+                    found.readAs = shape.readAs
+                    found.dateFormat = dateFormat
+                    layout = found
+                } catch {
+                    fatal = error
+                }
+                return p
             }
             do throws(LoadError) {
-                layout = try ColumnLayout.detect(header: names, delimiter: delimiter, options: options, file: file)
+                var found = try ColumnLayout.detect(header: names, delimiter: delimiter, options: options, file: file)
+                found.dateFormat = dateFormat
+                layout = found
             } catch {
                 fatal = error
             }
+            return next
+        }
+    }
+
+    /// The layout `--columns` names, on the first non-blank line `text` (from `p` to `next`):
+    /// a header, skipped, unless its time column reads as a time. Returns where the rows start.
+    mutating func layOutColumns(_ columnNames: [String], line text: UnsafeBufferPointer<UInt8>, _ p: UnsafePointer<UInt8>,
+                                _ next: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        do throws(LoadError) {
+            var found = try ColumnLayout.detect(header: columnNames, delimiter: forcedDelimiter ?? HeaderlessLayout.delimiter([Array(text)]),
+                                                options: options, file: file)
+            let fields = ColumnLayout.splitHeader(text, delimiter: found.delimiter)
+            let dataFirst = found.timeIndex < fields.count && looksLikeData([fields[found.timeIndex]])
+            found.source = "columns as --columns names them" + (dataFirst ? ", no header" : ", the header skipped")
+            found.dateFormat = dateFormat
+            layout = found
+            guard dataFirst else { return next }
+            line -= 1
+            return p
+        } catch {
+            fatal = error
             return next
         }
     }
@@ -72,6 +120,7 @@ extension CSVStreamParser {
         return first.withUTF8 { u in
             guard let b = u.baseAddress else { return false }
             if case .success = TimestampParser.parse(b, b + u.count) { return true }
+            if let dateFormat, case .success = dateFormat.parse(b, b + u.count) { return true }
             return false
         }
     }

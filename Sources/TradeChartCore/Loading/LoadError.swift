@@ -26,6 +26,9 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A zip archive holds several files and none was named (`member` nil), or none by the
     /// name given as `archive.zip:member`; `members` lists the files it holds.
     case archiveMember(file: String, member: String?, members: [String])
+    /// `--columns`, `--date-format` or `--separator` is wrong: as written (then `file` names
+    /// the option), or for the file's first data row (`reason` names the column).
+    case badOverride(file: String, line: Int?, reason: String)
 
     /// Time column names looked for, as shown in messages.
     public static let timeColumnNames = ["Date", "Datetime", "Timestamp", "Time", "Date/Time", "Datum", "Zeit"]
@@ -38,7 +41,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let f, _), .readFailed(let f, _), .empty(let f), .notText(let f, _, _),
              .noHeader(let f, _, _), .noTimeColumn(let f, _), .noPriceColumn(let f, _),
              .columnNotFound(let f, _, _), .noValidRows(let f, _, _), .cancelled(let f),
-             .damaged(let f, _), .archiveMember(let f, _, _):
+             .damaged(let f, _), .archiveMember(let f, _, _), .badOverride(let f, _, _):
             return f
         }
     }
@@ -47,7 +50,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int? {
         switch self {
         case .notText(_, let l, _), .noHeader(_, let l, _): return l
-        case .noValidRows(_, let l, _): return l
+        case .noValidRows(_, let l, _), .badOverride(_, let l, _): return l
         default: return nil
         }
     }
@@ -66,7 +69,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             text = "no price column (looked for \(Self.priceColumnNames.joined(separator: ", "))\(Self.found(columns)))"
         case .columnNotFound(_, let column, let columns):
             text = "no column '\(column)' (columns: \(columns.joined(separator: ", ")))"
-        case .noValidRows(_, let line, let reason):
+        case .noValidRows(_, let line, let reason), .badOverride(_, let line, let reason):
             text = (line.map { "line \($0): " } ?? "") + reason
         case .cancelled: text = "loading cancelled"
         case .damaged(_, let reason): text = "damaged: \(reason)"

@@ -12,13 +12,15 @@ public struct LoadReport: Sendable, Equatable {
     public var firstBadReason: String?
     /// Rows dropped because a later row in the file had the same timestamp.
     public var duplicatesDropped = 0
+    /// What was assumed about a file without a header: `time, open, high, low, close, volume (no header)`.
+    public var readAs: String?
 
     public init() {}
 
-    /// One line worth telling the user, or nil when nothing went wrong.
-    /// Missing prices are normal (holidays) and are not mentioned.
+    /// One line worth telling the user, or nil when nothing went wrong and nothing was
+    /// assumed. Missing prices are normal (holidays) and are not mentioned.
     public var summary: String? {
-        var parts: [String] = []
+        var parts: [String] = readAs.map { ["read as \($0)"] } ?? []
         if badRows > 0 {
             var s = "\(badRows) bad row\(badRows == 1 ? "" : "s") skipped"
             if let reason = firstBadReason {

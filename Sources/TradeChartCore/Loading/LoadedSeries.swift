@@ -7,11 +7,16 @@ public struct LoadedSeries: Sendable, Equatable {
     public var bars: BarColumns?
     /// Which of the open, high, low and volume the file's header has (known without reading them).
     public var barNames: BarColumnNames
+    /// The layout the loader found, for `--describe`: the export it is most likely from
+    /// (`MetaTrader 5 export`, `Binance klines, open time in milliseconds, no header`).
+    public var layout: String
 
-    public init(series: PriceSeries, report: LoadReport, bars: BarColumns? = nil, barNames: BarColumnNames = .init()) {
+    public init(series: PriceSeries, report: LoadReport, bars: BarColumns? = nil, barNames: BarColumnNames = .init(),
+                layout: String = "") {
         self.series = series
         self.report = report
         self.bars = bars
         self.barNames = barNames
+        self.layout = layout
     }
 }

@@ -85,7 +85,7 @@ enum ParallelLoad {
         let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: count), at: 0)
         var probe = fresh
         _ = probe.consume(UnsafeRawBufferPointer(start: buffer, count: n), final: false)
-        guard probe.error == nil, probe.layoutConfirmed, probe.family != nil, probe.headerEnd > 0 else { return nil }
+        guard probe.error == nil, probe.layoutConfirmed, probe.family != nil else { return nil }
         return probe
     }
 
@@ -161,6 +161,7 @@ extension CSVStreamParser {
         part.layout = layout
         part.layoutConfirmed = layoutConfirmed
         part.forcedDelimiter = forcedDelimiter
+        part.strictFirstRow = false
         part.family = family
         part.headerEnd = headerEnd
         return part

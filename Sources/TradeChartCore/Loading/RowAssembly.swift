@@ -25,7 +25,9 @@ extension CSVStreamParser {
             return
         }
         let parsed: TimestampParser.Result
-        if shape.clockIndex >= 0 {
+        if customDate {
+            parsed = byDateFormat(time, clock)
+        } else if shape.clockIndex >= 0 {
             parsed = Self.dateAndClock(time, clock)
         } else {
             parsed = TimestampParser.parse(time.0, time.1, cache: &dayCache)
@@ -59,6 +61,18 @@ extension CSVStreamParser {
         }
     }
 
+
+    /// The time read by `--date-format` (and a separate time-of-day column, when there is one).
+    func byDateFormat(_ time: (UnsafePointer<UInt8>, UnsafePointer<UInt8>),
+                      _ clock: (UnsafePointer<UInt8>, UnsafePointer<UInt8>)) -> TimestampParser.Result {
+        guard let dateFormat else { return TimestampParser.fail(.unrecognised) }
+        let d = dateFormat.parse(time.0, time.1)
+        guard shape.clockIndex >= 0, case .success(var t) = d, !FieldScan.isBlank(clock.0, clock.1) else { return d }
+        let sod = TimestampParser.timeOfDay(clock.0, clock.1, offset: &t.offset)
+        guard sod >= 0 else { return .failure(.init(problem: sod == -2 ? .invalidTime : .unrecognised)) }
+        t.value += Int64(sod)
+        return .success(t)
+    }
 
     /// A date column and a separate time-of-day column read together.
     @inline(__always)

@@ -6,6 +6,7 @@ extension CSVStreamParser {
         if let fatal { throw fatal }
         guard layout != nil else { throw .empty(file: file) }
         var report = self.report
+        report.readAs = layout?.readAs
         // Rows read in strictly ascending time, in a format read as it is written, are already in order.
         let sorts = unordered || family == .slashed || family == .unix
         var offsets = rowOffsets(rowCount: times.count, moves: sorts)
@@ -25,7 +26,8 @@ extension CSVStreamParser {
         let name = TextSanitizer.clean(options.name ?? Self.baseName(file))
         return LoadedSeries(series: PriceSeries(name: name, times: times, prices: prices, hasTimeOfDay: hasTimeOfDay,
                                                 utcOffsets: offsets.runs),
-                            report: report, bars: bars?.columns(count: times.count), barNames: barNames)
+                            report: report, bars: bars?.columns(count: times.count), barNames: barNames,
+                            layout: layout?.source ?? "")
     }
 
     func noRowsError(_ report: LoadReport) -> LoadError {

@@ -189,8 +189,8 @@ enum TimestampParser {
             return unix(digitsStart, p, negative: start.pointee == 0x2D, fractional: p < e && p + 1 < e)
         }
         let sep = p.pointee
-        if first.digits >= 4 && (sep == 0x2D || sep == 0x2F) {
-            // Year first: YYYY-M-D or YYYY/MM/DD (also negative astronomical years).
+        if first.digits >= 4 && (sep == 0x2D || sep == 0x2F || sep == 0x2E) {
+            // Year first: YYYY-M-D, YYYY/MM/DD or MetaTrader's YYYY.MM.DD (also negative astronomical years).
             p += 1
             guard let m = number(&p, e, maxDigits: 2), p < e, p.pointee == sep else { return fail(.unrecognised) }
             p += 1
@@ -199,6 +199,7 @@ enum TimestampParser {
             guard first.digits <= 6 else { return fail(.invalidDate) }
             return finishDate(.yearFirst, year: year, month: m.value, day: d.value, rest: p, e, allowTime: allowTime)
         }
+        if first.digits == 8 && sep == 0x20 && !signed { return compact(first.value, time: p + 1, e, allowTime: allowTime) }
         guard !signed, first.digits <= 2 else { return fail(.unrecognised) }
         if sep == 0x2F || sep == 0x2E || sep == 0x2D {
             var q = p + 1
@@ -214,6 +215,21 @@ enum TimestampParser {
         }
         if sep == 0x20 { return parseMonthName(start, e, allowTime: allowTime) }
         return fail(.unrecognised)
+    }
+
+    /// HistData's `YYYYMMDD HHMMSS` (or `HHMM`): `ymd` the eight digits of the date,
+    /// `p` the first byte after the space.
+    static func compact(_ ymd: Int, time p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, allowTime: Bool) -> Result {
+        guard allowTime else { return fail(.unrecognised) }
+        let year = ymd / 10_000, month = ymd / 100 % 100, day = ymd % 100
+        guard CivilDate.exists(year: year, month: month, day: day) else { return fail(.invalidDate) }
+        let n = e - p
+        guard n == 4 || n == 6 else { return fail(.unrecognised) }
+        let h = d2(p), m = d2(p + 2), s = n == 6 ? d2(p + 4) : 0
+        guard h >= 0 && m >= 0 && s >= 0 else { return fail(.unrecognised) }
+        guard h < 24 && m < 60 && s <= 60 else { return fail(.invalidTime) }
+        let days = CivilDate(year: year, month: month, day: day).dayNumber
+        return .success(ParsedTime(.yearFirst, days * LocalTime.secondsPerDay + Int64(h * 3600 + m * 60 + s)))
     }
 
     @inline(__always) static func allTrailingDigits(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>) -> Bool {

@@ -155,7 +155,8 @@ struct HostileInputTests {
     }
 
     @Test func missingHeaderOrColumns() {
-        guard case .noHeader(_, 1, _)? = failure("no_header.csv") else { Issue.record("no header"); return }
+        // Without a header the rows are read by their shape (issue 23): a date and a number are the close.
+        #expect((try? load("no_header.csv").get())?.report.readAs == "time, close (no header)")
         guard case .noTimeColumn? = failure("no_time_column.csv") else { Issue.record("no time"); return }
         let e = failure("no_price_column.csv")
         #expect(e?.description == Self.path("no_price_column.csv")
