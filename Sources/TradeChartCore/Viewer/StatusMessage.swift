@@ -31,11 +31,9 @@ enum StatusMessage: Sendable, Equatable {
     case panLimit(older: Bool)
     /// `c`: the style now, with what one of its candles (or bars) stands for.
     case style(ChartStyle, grouping: String)
-    /// `v`: the pane hidden.
-    case volumeHidden
-    /// `v`: the pane shown, of the column `column` of `file` (nil without a column), or
-    /// that column is 0 or empty in every row.
-    case volumePane(column: String?, file: String, empty: Bool)
+    /// `v`: the pane shown, of the column `column` of `file`, or that column is 0 or empty
+    /// in every row (hidden, or shown before its column is read: the table's words).
+    case volumePane(column: String, file: String, empty: Bool)
     /// The host is asked to read `columns` of `file`.
     case reading(columns: [String], file: String)
     /// A read came back without the columns asked for.
@@ -69,13 +67,8 @@ enum StatusMessage: Sendable, Equatable {
             case .candles: "Candles, rising hollow, falling filled: \(grouping); c: OHLC bars"
             case .ohlc: "OHLC bars, open tick left, close tick right: \(grouping); c: line"
             }
-        case .volumeHidden: "Volume pane hidden"
         case .volumePane(let column, let file, let empty):
-            if let column {
-                empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
-            } else {
-                "Volume pane"
-            }
+            empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
         case .reading(let columns, let file): "Reading \(columns.joined(separator: ", ")) of \(file)…"
         case .columnsGone(let file): "\(file) no longer has the columns asked for; it stays a line"
         case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
