@@ -76,7 +76,7 @@ public enum Settings {
                 options: [SettingOption("log", help: "A logarithmic price axis (L switches it).")],
                 memory: .perFile(field: "log"),
                 toggle: SettingToggle(on: "Log scale: equal steps are equal percent changes", off: "Linear scale",
-                                      refusal: { state, on, _ in on ? state.whyNoLogAxis.map(StatusMessage.refused) : nil },
+                                      refusal: { state, on, _ in on ? state.whyNoLogAxis : nil },
                                       turned: { state, _, _ in state.replot() }),
                 readme: ("`--log`", "a logarithmic price axis (`L` switches it)")),
         Setting(.percent, title: "percent labels",

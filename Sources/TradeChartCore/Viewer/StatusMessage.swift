@@ -7,11 +7,29 @@ enum StatusMessage: Sendable, Equatable {
     case note(String)
     /// Several messages on one line, in order, `; ` between them.
     case all([StatusMessage])
-    /// Why something asked for cannot be done, worded where it is known (a range too
-    /// long for the data, a log axis over a price at or below zero, ...).
-    case refused(String)
+    /// A range that cannot be shown, in the words of its availability (`1D needs intraday
+    /// data`): the range bar shows them too.
+    case rangeUnavailable(reason: String)
     /// Why the key `key` did nothing: `c: candles need ...`.
-    case keyRefused(key: String, String)
+    indirect case keyRefused(key: String, StatusMessage)
+    /// No log axis while files are compared (they are in percent).
+    case logWhileComparing
+    /// No log axis over a price at or below zero; `lowest` is the lowest, as the labels write it.
+    case logNeedsPositivePrices(lowest: String)
+    /// No percent labels from a reference price at or below zero, as the labels write it.
+    case percentNeedsPositiveReference(price: String)
+    /// No candles: `file` has none of the columns `missing` (by their names: Open, High, Low).
+    case candlesNeedColumns(file: String, missing: [String])
+    /// No volume pane: `file` has no Volume column.
+    case noVolumeColumn(file: String)
+    /// No candles and no volume pane while files are compared.
+    case candlesWhileComparing
+    /// The candles asked for on opening were not read with the file (`c` reads them).
+    case candlesNotRead
+    /// The volume pane asked for on opening was not read with the file (`v` reads it).
+    case volumeNotRead
+    /// No moving averages while files are compared.
+    case averagesWhileComparing
     /// A scroll key with no panel open.
     case noPanelToScroll(key: String)
     /// A key bound to nothing.
@@ -48,9 +66,19 @@ enum StatusMessage: Sendable, Equatable {
     /// The words on the status line.
     var text: String {
         switch self {
-        case .note(let text), .refused(let text): text
+        case .note(let text), .rangeUnavailable(let text): text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
-        case .keyRefused(let key, let why): "\(key): \(why)"
+        case .keyRefused(let key, let why): "\(key): \(why.text)"
+        case .logWhileComparing: "The files are compared in percent: no log scale then"
+        case .logNeedsPositivePrices(let lowest): "A log scale needs prices above zero; the lowest is \(lowest)"
+        case .percentNeedsPositiveReference(let price): "Percent labels need a reference price above zero (it is \(price))"
+        case .candlesNeedColumns(let file, let missing):
+            "candles need the open, high and low of each bar; \(file) has no \(Self.either(missing)) column, so it stays a line"
+        case .noVolumeColumn(let file): "no volume pane: \(file) has no Volume column"
+        case .candlesWhileComparing: "candles and volume show one file; not while files are compared in percent"
+        case .candlesNotRead: "candles were not read: press c"
+        case .volumeNotRead: "volume was not read: press v"
+        case .averagesWhileComparing: "moving averages show one file; not while files are compared in percent"
         case .noPanelToScroll(let key): "\(key) scrolls a panel; there is none open (press ? for keys)"
         case .unboundKey(let key): "\(key) does nothing here; press ? for keys"
         case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"
@@ -76,5 +104,10 @@ enum StatusMessage: Sendable, Equatable {
         case .noPricesInWindow(let from, let to, let showing):
             "No prices between \(DateText.dayMonthYear(from)) and \(DateText.dayMonthYear(to)); showing \(showing)"
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func either(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 }

@@ -99,20 +99,20 @@ extension ViewerState {
 
     /// The candles a viewer opens with: the style asked for, less what the file cannot show
     /// or what was not read with it (said in the notes), and no pane yet (the settings
-    /// table turns it on, see `openPane(_:)`).
-    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, notes: [String]) {
+    /// table turns it on, see `openPane(_:notes:)`).
+    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, notes: [StatusMessage]) {
         var candles = requested
         candles.volume = false
-        var notes: [String] = []
+        var notes: [StatusMessage] = []
         if comparing && candles.style != .line {
-            notes.append(Self.notWhileComparing)
+            notes.append(.candlesWhileComparing)
             candles.style = .line
         }
-        if candles.style != .line, let why = candles.whyNoCandles(file: file) {
+        if candles.style != .line, let why = candles.noCandles(file: file) {
             notes.append(why)
             candles.style = .line
         }
-        if candles.missing.contains(.prices) { candles.style = .line; notes.append("candles were not read: press c") }
+        if candles.missing.contains(.prices) { candles.style = .line; notes.append(.candlesNotRead) }
         return (candles, notes)
     }
 
@@ -129,28 +129,25 @@ extension ViewerState {
     func whyNoVolumePane(_ on: Bool, _ cause: SettingCause) -> StatusMessage? {
         switch cause {
         case .key:
-            if comparing { return .keyRefused(key: "v", Self.notWhileComparing) }
-            if on, let why = candles.whyNoVolume(file: series.name) { return .keyRefused(key: "v", why) }
+            if comparing { return .keyRefused(key: "v", .candlesWhileComparing) }
+            if on, let why = candles.noVolume(file: series.name) { return .keyRefused(key: "v", why) }
         case .opening:
             guard on else { return nil }
-            if comparing { return .refused(Self.notWhileComparing) }
-            if let why = candles.whyNoVolume(file: series.name) { return .refused(why) }
-            if !candles.loaded.contains(.volume) { return .refused("volume was not read: press v") }
+            if comparing { return .candlesWhileComparing }
+            if let why = candles.noVolume(file: series.name) { return why }
+            if !candles.loaded.contains(.volume) { return .volumeNotRead }
         }
         return nil
     }
-
-    /// Why there are no candles and no volume pane while files are compared.
-    static let notWhileComparing = "candles and volume show one file; not while files are compared in percent"
 
     // MARK: - Keys
 
     /// `c`: the next style. Candles need the open, high and low; when the file has them
     /// but they are not read yet, the host is asked to read them.
     mutating func cycleStyle(at time: Double) -> ([ViewerCommand], StatusMessage?) {
-        if comparing { return ([], .keyRefused(key: "c", Self.notWhileComparing)) }
+        if comparing { return ([], .keyRefused(key: "c", .candlesWhileComparing)) }
         let next = candles.style.next
-        if next != .line, let why = candles.whyNoCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
+        if next != .line, let why = candles.noCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
         candles.style = next
         return askForMissingColumns() ?? ([], styleNote())
     }

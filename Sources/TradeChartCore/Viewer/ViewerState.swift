@@ -59,11 +59,11 @@ public struct ViewerState: Sendable {
         let opening = OpeningRange(series: series, requested: requested, availability: data.availability)
         view = ViewWindow(opening.slice, range: opening.range, labelling: data.shownSeries, layout: layout)
         var first = status.map(StatusMessage.note)
-        if let note = opening.note { first = .refused(note) }
+        if let note = opening.note { first = .rangeUnavailable(reason: note) }
         target = projection(for: view.slice)
         // The pane opens with the style (asked for with the candles or among the settings), the
         // other settings after the opening's notes; the candles' notes join those.
-        let notes = openPane(wanted.volume || viewSettings.switches.contains(.volume), notes: candleNotes.map(StatusMessage.refused))
+        let notes = openPane(wanted.volume || viewSettings.switches.contains(.volume), notes: candleNotes)
         if !notes.isEmpty {
             let candleNote = notes.count == 1 ? notes[0] : .all(notes)
             first = first.map { .all([$0, candleNote]) } ?? candleNote
@@ -100,7 +100,7 @@ public struct ViewerState: Sendable {
         for refused in turnOn(view.switches.subtracting([.volume])) { note(refused) }
         if !view.averages.isEmpty {
             if let why = whyNoAverages {
-                note(current.map { .all([$0, .refused(why)]) } ?? .refused(why))
+                note(current.map { .all([$0, why]) } ?? why)
             } else {
                 setAverages(view.averages)
             }

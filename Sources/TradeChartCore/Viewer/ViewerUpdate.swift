@@ -167,7 +167,7 @@ extension ViewerState {
         guard newRange != range || window != nil else { return nil }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            return .refused(reason)
+            return .rangeUnavailable(reason: reason)
         case .available(let newSlice):
             return show(newSlice, range: newRange, window: nil, at: time)
         }
@@ -280,7 +280,7 @@ extension ViewerState {
         if logAxis, let why = whyNoLogAxis {
             // A price at or below zero arrived: a log axis cannot show it.
             overlays.logAxis = false
-            note = .refused(why)
+            note = why
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
         settleSeries(after: before, labels: labels, at: time)
