@@ -43,9 +43,6 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: setting("style"))
     var style: ChartStyle?
 
-    @Flag(help: setting("volume"))
-    var volume = false
-
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
@@ -202,7 +199,6 @@ struct TradeChartCommand: ParsableCommand {
         request.range = range
         request.size = size
         request.style = style
-        request.volume = volume
         request.color = color
         request.charset = charset
         request.theme = theme

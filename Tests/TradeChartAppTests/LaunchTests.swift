@@ -105,7 +105,7 @@ struct LaunchTests {
     @Test func theCommandLineStyleAndPaneDoNotWaitForTheStateFile() throws {
         let world = LaunchWorld()
         world.state.remembered = Remembered(view: RememberedView(style: "ohlc"))
-        #expect(world.run(["a.csv"]) { $0.style = .candles; $0.volume = true } == 0)
+        #expect(world.run(["a.csv"]) { $0.style = .candles; $0.switches.insert(.volume) } == 0)
         #expect(world.journal.events.first == "load a.csv", "the file is read before the state file is waited for")
         let shown = try #require(world.terminal.shown)
         #expect(shown.candles.style == .candles, "the command line wins over the remembered OHLC bars")

@@ -90,9 +90,13 @@ extension Launch {
     func printOut(_ opened: Opened, output: LaunchPath?) -> Int32 {
         if let note = opened.loaded.report.summary { say("\(file): \(note)") }
         let settings = viewSettings(for: opened.series, remembered: nil)
+        // This viewer has no candles: the pane is said below with them, not refused here.
         var opening: ViewerState? = viewer(opened, range: request.range,
                                            options: ViewerOptions(morphDuration: 0, clock: opened.clock),
-                                           size: FrameSize(columns: 100, rows: 30), view: settings)
+                                           size: FrameSize(columns: 100, rows: 30),
+                                           view: ViewSettings(window: settings.window,
+                                                              switches: settings.switches.subtracting([.volume]),
+                                                              averages: settings.averages))
         if let note = opening?.status { say(note) }
         let openingRange = opening!.range, openingSlice = opening!.slice
         // The frame builds a viewer of its own: let this one go first unless the description
@@ -100,7 +104,7 @@ extension Launch {
         if !request.describe { opening = nil }
         var status: Int32 = 0
         for why in [opened.candles.style != .line ? opened.candles.whyNoCandles(file: file) : nil,
-                    request.volume ? opened.candles.whyNoVolume(file: file) : nil] {
+                    request.switches.contains(.volume) ? opened.candles.whyNoVolume(file: file) : nil] {
             if let why { say(why) }
         }
         if request.print { status = max(status, printFrame(opened, range: openingRange, settings: settings)) }

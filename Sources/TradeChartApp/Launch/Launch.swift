@@ -98,7 +98,7 @@ public struct Launch {
         if request.follow || file == "-" || !input.isUTF8 {
             readOptions.bars = .all
         } else {
-            let decided = request.style != nil && request.volume
+            let decided = request.style != nil && request.switches.contains(.volume)
             readOptions.bars = shownStyle(remembered: decided ? nil : memory?.finish()?.view).fields
         }
         let loaded: LoadedSeries
@@ -223,7 +223,7 @@ public struct Launch {
     /// remembered ones (interactive only), else the line; and the columns they need.
     func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
         let style = request.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
-        let volume = request.volume || (remembered?.volume ?? false)
+        let volume = request.switches.contains(.volume) || remembered?.switches.contains(.volume) == true
         return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
     }
 

@@ -9,7 +9,6 @@ public struct LaunchRequest {
     public var range: ChartRange?
     public var size: FrameSize?
     public var style: ChartStyle?
-    public var volume = false
     public var color: ColorChoice = .auto
     public var charset: CharsetChoice = .auto
     public var theme: ThemeChoice?
@@ -28,7 +27,7 @@ public struct LaunchRequest {
     public var player: String?
     public var from: DateArgument?
     public var to: DateArgument?
-    /// The on/off settings of the settings table the command line turns on (`--log`).
+    /// The on/off settings of the settings table the command line turns on (`--volume`, `--log`).
     public var switches: Set<SettingID> = []
     /// The bars of each moving average asked for.
     public var averages: [Int]?

@@ -20,7 +20,7 @@ public enum ViewerAction: Sendable, Hashable {
     case zoomOut
     /// Pan the window by this many quarters of its width (negative: to older points).
     case pan(Int)
-    /// An on/off setting of the settings table (the log axis, percent labels, the tones) on or off.
+    /// An on/off setting of the settings table (the volume pane, the log axis, percent labels, the tones) on or off.
     case toggle(SettingID)
     /// The next moving averages: none, 20, 20 50 200.
     case cycleAverages
@@ -30,8 +30,6 @@ public enum ViewerAction: Sendable, Hashable {
     case nextPrimary
     /// The next style: line, candles, OHLC bars.
     case cycleStyle
-    /// Show or hide the volume pane.
-    case toggleVolume
     case help
     case quit
 }

@@ -103,23 +103,26 @@ struct SettingToggle: Sendable {
     let off: String
     /// Why it cannot be turned on (true) or off now, nil when it can: then nothing changes.
     let refusal: @Sendable (ViewerState, Bool, SettingCause) -> StatusMessage?
-    /// What follows in the viewer once it was turned (a new projection, say).
-    let turned: @Sendable (inout ViewerState) -> Void
-    /// What the host must do once a key turned it (a tone to play, say).
-    let commands: @Sendable (ViewerState) -> [ViewerCommand]
+    /// What follows in the viewer once it was turned, at a moment (a new projection, the
+    /// layout fitted to a pane, say); a key may start a morph, an opening never does.
+    let turned: @Sendable (inout ViewerState, SettingCause, Double) -> Void
+    /// What follows once a key turned it: what the host must do (a tone to play, columns to
+    /// read) and what the status line says instead of `on` or `off` (nil: those words).
+    let followUp: @Sendable (inout ViewerState) -> (commands: [ViewerCommand], said: StatusMessage?)
     /// Where the viewer keeps it, nil for among its switches.
     let stored: SettingStorage?
 
     init(on: String, off: String,
          refusal: @escaping @Sendable (ViewerState, Bool, SettingCause) -> StatusMessage? = { _, _, _ in nil },
-         turned: @escaping @Sendable (inout ViewerState) -> Void = { _ in },
-         commands: @escaping @Sendable (ViewerState) -> [ViewerCommand] = { _ in [] },
+         turned: @escaping @Sendable (inout ViewerState, SettingCause, Double) -> Void = { _, _, _ in },
+         followUp: @escaping @Sendable (inout ViewerState) -> (commands: [ViewerCommand], said: StatusMessage?)
+             = { _ in ([], nil) },
          stored: SettingStorage? = nil) {
         self.on = on
         self.off = off
         self.refusal = refusal
         self.turned = turned
-        self.commands = commands
+        self.followUp = followUp
         self.stored = stored
     }
 }

@@ -33,8 +33,8 @@ extension ViewerState {
 
     /// Why no moving averages are drawn (nil when they can be): they belong to one file's
     /// prices, and compared files share one percent axis and the palette.
-    var whyNoAverages: String? {
-        comparing ? "moving averages show one file; not while files are compared in percent" : nil
+    var whyNoAverages: StatusMessage? {
+        comparing ? .averagesWhileComparing : nil
     }
 
     /// Shows the averages of `bars` bars (none for an empty list).

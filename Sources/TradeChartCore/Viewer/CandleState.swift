@@ -67,16 +67,19 @@ public struct CandleState: Sendable {
     }
 
     /// Why the file cannot show candles (nil when it can): the columns it lacks.
-    public func whyNoCandles(file: String) -> String? {
+    func noCandles(file: String) -> StatusMessage? {
         let missing = names.missingForCandles
-        guard !missing.isEmpty else { return nil }
-        let list = missing.count == 1 ? missing[0]
-            : missing.dropLast().joined(separator: ", ") + " or " + missing[missing.count - 1]
-        return "candles need the open, high and low of each bar; \(file) has no \(list) column, so it stays a line"
+        return missing.isEmpty ? nil : .candlesNeedColumns(file: file, missing: missing)
     }
 
     /// Why the file cannot show a volume pane (nil when it can).
-    public func whyNoVolume(file: String) -> String? {
-        names.volume == nil ? "no volume pane: \(file) has no Volume column" : nil
+    func noVolume(file: String) -> StatusMessage? {
+        names.volume == nil ? .noVolumeColumn(file: file) : nil
     }
+
+    /// Why the file cannot show candles, in the status line's words (nil when it can).
+    public func whyNoCandles(file: String) -> String? { noCandles(file: file)?.text }
+
+    /// Why the file cannot show a volume pane, in the status line's words (nil when it can).
+    public func whyNoVolume(file: String) -> String? { noVolume(file: file)?.text }
 }

@@ -7,11 +7,29 @@ enum StatusMessage: Sendable, Equatable {
     case note(String)
     /// Several messages on one line, in order, `; ` between them.
     case all([StatusMessage])
-    /// Why something asked for cannot be done, worded where it is known (a range too
-    /// long for the data, a log axis over a price at or below zero, ...).
-    case refused(String)
+    /// A range that cannot be shown, in the words of its availability (`1D needs intraday
+    /// data`): the range bar shows them too.
+    case rangeUnavailable(reason: String)
     /// Why the key `key` did nothing: `c: candles need ...`.
-    case keyRefused(key: String, String)
+    indirect case keyRefused(key: String, StatusMessage)
+    /// No log axis while files are compared (they are in percent).
+    case logWhileComparing
+    /// No log axis over a price at or below zero; `lowest` is the lowest, as the labels write it.
+    case logNeedsPositivePrices(lowest: String)
+    /// No percent labels from a reference price at or below zero, as the labels write it.
+    case percentNeedsPositiveReference(price: String)
+    /// No candles: `file` has none of the columns `missing` (by their names: Open, High, Low).
+    case candlesNeedColumns(file: String, missing: [String])
+    /// No volume pane: `file` has no Volume column.
+    case noVolumeColumn(file: String)
+    /// No candles and no volume pane while files are compared.
+    case candlesWhileComparing
+    /// The candles asked for on opening were not read with the file (`c` reads them).
+    case candlesNotRead
+    /// The volume pane asked for on opening was not read with the file (`v` reads it).
+    case volumeNotRead
+    /// No moving averages while files are compared.
+    case averagesWhileComparing
     /// A scroll key with no panel open.
     case noPanelToScroll(key: String)
     /// A key bound to nothing.
@@ -31,11 +49,9 @@ enum StatusMessage: Sendable, Equatable {
     case panLimit(older: Bool)
     /// `c`: the style now, with what one of its candles (or bars) stands for.
     case style(ChartStyle, grouping: String)
-    /// `v`: the pane hidden.
-    case volumeHidden
-    /// `v`: the pane shown, of the column `column` of `file` (nil without a column), or
-    /// that column is 0 or empty in every row.
-    case volumePane(column: String?, file: String, empty: Bool)
+    /// `v`: the pane shown, of the column `column` of `file`, or that column is 0 or empty
+    /// in every row (hidden, or shown before its column is read: the table's words).
+    case volumePane(column: String, file: String, empty: Bool)
     /// The host is asked to read `columns` of `file`.
     case reading(columns: [String], file: String)
     /// A read came back without the columns asked for.
@@ -50,9 +66,19 @@ enum StatusMessage: Sendable, Equatable {
     /// The words on the status line.
     var text: String {
         switch self {
-        case .note(let text), .refused(let text): text
+        case .note(let text), .rangeUnavailable(let text): text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
-        case .keyRefused(let key, let why): "\(key): \(why)"
+        case .keyRefused(let key, let why): "\(key): \(why.text)"
+        case .logWhileComparing: "The files are compared in percent: no log scale then"
+        case .logNeedsPositivePrices(let lowest): "A log scale needs prices above zero; the lowest is \(lowest)"
+        case .percentNeedsPositiveReference(let price): "Percent labels need a reference price above zero (it is \(price))"
+        case .candlesNeedColumns(let file, let missing):
+            "candles need the open, high and low of each bar; \(file) has no \(Self.either(missing)) column, so it stays a line"
+        case .noVolumeColumn(let file): "no volume pane: \(file) has no Volume column"
+        case .candlesWhileComparing: "candles and volume show one file; not while files are compared in percent"
+        case .candlesNotRead: "candles were not read: press c"
+        case .volumeNotRead: "volume was not read: press v"
+        case .averagesWhileComparing: "moving averages show one file; not while files are compared in percent"
         case .noPanelToScroll(let key): "\(key) scrolls a panel; there is none open (press ? for keys)"
         case .unboundKey(let key): "\(key) does nothing here; press ? for keys"
         case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"
@@ -69,13 +95,8 @@ enum StatusMessage: Sendable, Equatable {
             case .candles: "Candles, rising hollow, falling filled: \(grouping); c: OHLC bars"
             case .ohlc: "OHLC bars, open tick left, close tick right: \(grouping); c: line"
             }
-        case .volumeHidden: "Volume pane hidden"
         case .volumePane(let column, let file, let empty):
-            if let column {
-                empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
-            } else {
-                "Volume pane"
-            }
+            empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
         case .reading(let columns, let file): "Reading \(columns.joined(separator: ", ")) of \(file)…"
         case .columnsGone(let file): "\(file) no longer has the columns asked for; it stays a line"
         case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
@@ -83,5 +104,10 @@ enum StatusMessage: Sendable, Equatable {
         case .noPricesInWindow(let from, let to, let showing):
             "No prices between \(DateText.dayMonthYear(from)) and \(DateText.dayMonthYear(to)); showing \(showing)"
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func either(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
     }
 }

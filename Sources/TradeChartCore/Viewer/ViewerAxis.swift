@@ -16,16 +16,16 @@ extension ViewerState {
     }
 
     /// Why a log axis cannot show this series (a price at or below zero), nil when it can.
-    var whyNoLogAxis: String? {
-        if comparing { return "The files are compared in percent: no log scale then" }
+    var whyNoLogAxis: StatusMessage? {
+        if comparing { return .logWhileComparing }
         let all = index.minMax(0...(index.count - 1))
         guard priceScale.price(all.min) <= 0 else { return nil }
-        return "A log scale needs prices above zero; the lowest is \(priceFormatter.string(priceScale.price(all.min)))"
+        return .logNeedsPositivePrices(lowest: priceFormatter.string(priceScale.price(all.min)))
     }
 
     /// Why percent labels cannot be shown for the range (a reference price at or below zero).
-    var whyNoPercentAxis: String? {
-        baselinePrice > 0 ? nil : "Percent labels need a reference price above zero (it is \(priceFormatter.string(baselinePrice)))"
+    var whyNoPercentAxis: StatusMessage? {
+        baselinePrice > 0 ? nil : .percentNeedsPositiveReference(price: priceFormatter.string(baselinePrice))
     }
 
     /// The index of the plotted prices: the scaled prices' own, or the log prices'.
@@ -44,6 +44,6 @@ extension ViewerState {
     /// Why percent labels cannot be turned on (or `%` cannot turn them off) now, nil when they can.
     func whyNoPercentLabels(_ on: Bool, _ cause: SettingCause) -> StatusMessage? {
         if cause == .key && comparing { return .percentWhileComparing }
-        return on ? whyNoPercentAxis.map(StatusMessage.refused) : nil
+        return on ? whyNoPercentAxis : nil
     }
 }

@@ -1,6 +1,6 @@
 /// Candles in the viewer: how many bars a candle stands for at a moment, the candles
 /// on screen, the candle under the cursor, the price axis over highs and lows, and
-/// what `c`, `v` and the columns' arrival do.
+/// what `c`, the volume pane (an on/off setting of the table) and the columns' arrival do.
 extension ViewerState {
     /// Whether candles or OHLC bars are drawn (they show one file: not while files are compared).
     public var drawsCandles: Bool { candles.drawsCandles && !comparing }
@@ -97,53 +97,59 @@ extension ViewerState {
         return groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }
     }
 
-    /// The candles a viewer opens with: what is asked for, less what the file cannot show
-    /// or what was not read with it (said in the note).
-    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, note: String?) {
+    /// The candles a viewer opens with: the style asked for, less what the file cannot show
+    /// or what was not read with it (said in the notes), and no pane yet (the settings
+    /// table turns it on, see `openPane(_:notes:)`).
+    static func opening(_ requested: CandleState, file: String, comparing: Bool) -> (CandleState, notes: [StatusMessage]) {
         var candles = requested
-        var notes: [String] = []
-        if comparing && (candles.style != .line || candles.volume) {
-            notes.append(Self.notWhileComparing)
+        candles.volume = false
+        var notes: [StatusMessage] = []
+        if comparing && candles.style != .line {
+            notes.append(.candlesWhileComparing)
             candles.style = .line
-            candles.volume = false
         }
-        if candles.style != .line, let why = candles.whyNoCandles(file: file) {
+        if candles.style != .line, let why = candles.noCandles(file: file) {
             notes.append(why)
             candles.style = .line
         }
-        if candles.volume, let why = candles.whyNoVolume(file: file) {
-            notes.append(why)
-            candles.volume = false
-        }
-        let unread = candles.missing
-        if unread.contains(.prices) { candles.style = .line; notes.append("candles were not read: press c") }
-        if unread.contains(.volume) { candles.volume = false; notes.append("volume was not read: press v") }
-        return (candles, notes.isEmpty ? nil : notes.joined(separator: "; "))
+        if candles.missing.contains(.prices) { candles.style = .line; notes.append(.candlesNotRead) }
+        return (candles, notes)
     }
 
-    /// Why there are no candles and no volume pane while files are compared.
-    static let notWhileComparing = "candles and volume show one file; not while files are compared in percent"
+    /// Turns the volume pane on on opening, when `asked`, with the style (before the other
+    /// settings): the candles' notes `notes`, with why the pane cannot open, once.
+    mutating func openPane(_ asked: Bool, notes: [StatusMessage]) -> [StatusMessage] {
+        guard asked else { return notes }
+        let said = turn(.volume, true, .opening, at: 0).said
+        return said == .setting(.volume, on: true) || notes.contains(said) ? notes : notes + [said]
+    }
+
+    /// Why the volume pane cannot be turned on (true) or off now, nil when it can: it shows
+    /// one file and needs its Volume column (on opening, read with it; a key asks for it).
+    func whyNoVolumePane(_ on: Bool, _ cause: SettingCause) -> StatusMessage? {
+        switch cause {
+        case .key:
+            if comparing { return .keyRefused(key: "v", .candlesWhileComparing) }
+            if on, let why = candles.noVolume(file: series.name) { return .keyRefused(key: "v", why) }
+        case .opening:
+            guard on else { return nil }
+            if comparing { return .candlesWhileComparing }
+            if let why = candles.noVolume(file: series.name) { return why }
+            if !candles.loaded.contains(.volume) { return .volumeNotRead }
+        }
+        return nil
+    }
 
     // MARK: - Keys
 
     /// `c`: the next style. Candles need the open, high and low; when the file has them
     /// but they are not read yet, the host is asked to read them.
     mutating func cycleStyle(at time: Double) -> ([ViewerCommand], StatusMessage?) {
-        if comparing { return ([], .keyRefused(key: "c", Self.notWhileComparing)) }
+        if comparing { return ([], .keyRefused(key: "c", .candlesWhileComparing)) }
         let next = candles.style.next
-        if next != .line, let why = candles.whyNoCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
+        if next != .line, let why = candles.noCandles(file: series.name) { return ([], .keyRefused(key: "c", why)) }
         candles.style = next
         return askForMissingColumns() ?? ([], styleNote())
-    }
-
-    /// `v`: the volume pane on or off.
-    mutating func toggleVolume(at time: Double) -> ([ViewerCommand], StatusMessage?) {
-        if comparing { return ([], .keyRefused(key: "v", Self.notWhileComparing)) }
-        if !candles.volume, let why = candles.whyNoVolume(file: series.name) { return ([], .keyRefused(key: "v", why)) }
-        candles.volume.toggle()
-        let asked = askForMissingColumns() ?? ([], candles.volume ? volumeNote() : .volumeHidden)
-        fitLayout(at: time)
-        return asked
     }
 
     /// Asks the host to read the columns what is shown needs and that are not read yet
@@ -169,18 +175,23 @@ extension ViewerState {
         }
     }
 
-    /// What the status line says when the volume pane opens.
-    func volumeNote() -> StatusMessage {
-        guard let volumes = candles.series?.bars.volume, let name = candles.names.volume else {
-            return .volumePane(column: nil, file: series.name, empty: false)
-        }
+    /// What the status line says of the volume pane once it is on, when there is more to
+    /// say than the table's words: its column, or that the column is 0 or empty.
+    var volumePaneNote: StatusMessage? {
+        guard candles.volume, let volumes = candles.series?.bars.volume, let name = candles.names.volume else { return nil }
         let total = candles.series.map { $0.candle(0...($0.count - 1)).volume ?? 0 } ?? 0
         return .volumePane(column: name, file: series.name, empty: total == 0 || volumes.isEmpty)
     }
 
-    /// Shows or hides the volume pane's rows as asked, the chart moving to its new height.
-    mutating func fitLayout(at time: Double) {
+    /// Shows or hides the volume pane's rows as asked, the chart moving to its new height
+    /// (`morphing`), or landing there at once (on opening).
+    mutating func fitLayout(at time: Double, morphing: Bool = true) {
         guard layout.volume != drawsVolume else { return }
+        guard morphing else {
+            layout = layout.withVolume(drawsVolume)
+            target = projection(for: slice)
+            return
+        }
         let onScreen = projection(at: time)
         morphFirst = drawnPoints(at: time).lowerBound
         layout = layout.withVolume(drawsVolume)
@@ -217,7 +228,7 @@ extension ViewerState {
                 // Says what was asked for while they were read: the candles, the pane, or both.
                 var notes: [StatusMessage] = []
                 if asked.contains(.prices) && candles.style != .line { notes.append(styleNote()) }
-                if asked.contains(.volume) && candles.volume { notes.append(volumeNote()) }
+                if asked.contains(.volume) && candles.volume { notes.append(volumePaneNote ?? .setting(.volume, on: true)) }
                 return notes.isEmpty ? .clear : .show(notes.count == 1 ? notes[0] : .all(notes))
             }
         case .failed(let reason):

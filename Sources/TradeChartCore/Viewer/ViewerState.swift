@@ -51,17 +51,23 @@ public struct ViewerState: Sendable {
         comparison = Comparison(others: otherSeries.enumerated().map {
             ComparedSeries($0.element, on: series, slot: $0.offset, file: $0.offset + 1)
         })
-        let (candles, candleNote) = Self.opening(wanted, file: series.name, comparing: !otherSeries.isEmpty)
+        let (candles, candleNotes) = Self.opening(wanted, file: series.name, comparing: !otherSeries.isEmpty)
         self.candles = candles
         let layout = ChartLayout(columns: columns, rows: rows,
                                  labelWidth: otherSeries.isEmpty ? data.labelWidth : max(data.labelWidth, Self.percentLabelWidth),
-                                 volume: candles.drawsVolume && otherSeries.isEmpty)
+                                 volume: false)
         let opening = OpeningRange(series: series, requested: requested, availability: data.availability)
         view = ViewWindow(opening.slice, range: opening.range, labelling: data.shownSeries, layout: layout)
         var first = status.map(StatusMessage.note)
-        if let note = opening.note { first = .refused(note) }
-        if let candleNote { first = first.map { .all([$0, .refused(candleNote)]) } ?? .refused(candleNote) }
+        if let note = opening.note { first = .rangeUnavailable(reason: note) }
         target = projection(for: view.slice)
+        // The pane opens with the style (asked for with the candles or among the settings), the
+        // other settings after the opening's notes; the candles' notes join those.
+        let notes = openPane(wanted.volume || viewSettings.switches.contains(.volume), notes: candleNotes)
+        if !notes.isEmpty {
+            let candleNote = notes.count == 1 ? notes[0] : .all(notes)
+            first = first.map { .all([$0, candleNote]) } ?? candleNote
+        }
         // The one place the opening's notes reach the status line (each is kept among the messages).
         let opened = rememberedSettings
         opened.writeOpening(into: &self.memory)
@@ -90,10 +96,11 @@ public struct ViewerState: Sendable {
             }
         }
         // On opening only what cannot be shown is news.
-        for refused in turnOn(view.switches) { note(refused) }
+        // The pane was turned with the style.
+        for refused in turnOn(view.switches.subtracting([.volume])) { note(refused) }
         if !view.averages.isEmpty {
             if let why = whyNoAverages {
-                note(current.map { .all([$0, .refused(why)]) } ?? .refused(why))
+                note(current.map { .all([$0, why]) } ?? why)
             } else {
                 setAverages(view.averages)
             }

@@ -134,7 +134,7 @@ extension ViewerState {
         case .zoomOut: return ([], zoom(in: false, around: cursor, at: time))
         case .pan(let quarters): return ([], pan(byQuarters: quarters, at: time))
         case .toggle(let id):
-            let (said, commands) = turn(id, !isOn(id), .key)
+            let (said, commands) = turn(id, !isOn(id), .key, at: time)
             return (commands, said)
         case .cycleAverages:
             if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
@@ -147,7 +147,6 @@ extension ViewerState {
             return ([], .marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
                 : DateText.dayMonthYear(shownSeries.times[point])))
         case .cycleStyle: return cycleStyle(at: time)
-        case .toggleVolume: return toggleVolume(at: time)
         case .help: if options.showsPanels { open(.help) }
         case .quit: return ([.stopSound, .quit(status: 0)], nil)
         }
@@ -168,7 +167,7 @@ extension ViewerState {
         guard newRange != range || window != nil else { return nil }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            return .refused(reason)
+            return .rangeUnavailable(reason: reason)
         case .available(let newSlice):
             return show(newSlice, range: newRange, window: nil, at: time)
         }
@@ -281,7 +280,7 @@ extension ViewerState {
         if logAxis, let why = whyNoLogAxis {
             // A price at or below zero arrived: a log axis cannot show it.
             overlays.logAxis = false
-            note = .refused(why)
+            note = why
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
         settleSeries(after: before, labels: labels, at: time)

@@ -28,9 +28,9 @@ extension ViewerState {
         morph = morphing && options.morphDuration > 0
             ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
         pointer.keep(within: newSlice)
-        guard percentAxis, let reason = whyNoPercentAxis else { return nil }
+        guard percentAxis, let why = whyNoPercentAxis else { return nil }
         overlays.percentAxis = false
-        return .refused(reason)
+        return why
     }
 
     /// Shows the points `points`: all of them is MAX, anything less a free window.

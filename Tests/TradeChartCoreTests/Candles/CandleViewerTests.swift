@@ -114,7 +114,7 @@ struct CandleViewerTests {
         #expect(pane.first?.hasSuffix(CompactNumber.string(v.target.volumeTop)) == true)
         #expect(pane.joined().contains("█"))
         _ = v.handle(.key(.character("v")), at: 11)
-        #expect(!v.layout.volume && v.layout.chartHeight == rows && v.memory.volume == nil)
+        #expect(!v.layout.volume && v.layout.chartHeight == rows && !v.memory.switches.contains(.volume))
     }
 
     @Test func scrubbingMovesCandleByCandleWithTheFileValuesInTheHeader() throws {

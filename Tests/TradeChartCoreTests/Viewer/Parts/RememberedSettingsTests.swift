@@ -3,8 +3,7 @@ import Testing
 
 @Suite("Remembered settings")
 struct RememberedSettingsTests {
-    let before = RememberedSettings(range: .oneYear, window: nil, switches: [], averages: [], style: .line,
-                                    volume: false)
+    let before = RememberedSettings(range: .oneYear, window: nil, switches: [], averages: [], style: .line)
 
     @Test func onlyWhatChangedIsWritten() {
         var memory = RememberedView(range: "6M", theme: "light", switches: [.log])
@@ -45,7 +44,7 @@ struct RememberedSettingsTests {
 
 extension RememberedSettingsTests {
     @Test func anOpeningWritesItsRangeStyleAndPaneOnly() {
-        var memory = RememberedView(range: "5Y", theme: "light", switches: [.log], style: "ohlc", volume: true)
+        var memory = RememberedView(range: "5Y", theme: "light", switches: [.log, .volume], style: "ohlc")
         before.writeOpening(into: &memory)
         #expect(memory == RememberedView(range: "1Y", theme: "light", switches: [.log]))
     }
