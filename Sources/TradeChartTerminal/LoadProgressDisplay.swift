@@ -36,15 +36,20 @@ public enum LoadProgressDisplay {
         }
         _ = fcntl(done[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(done[1], F_SETFD, FD_CLOEXEC)
-        defer { close(done[0]) }
         let doneWriter = done[1]
+        // The read end closes under the lock the finishing thread writes under, so that thread
+        // never writes into a closed pipe: SIGPIPE would end the program (status 141) after
+        // a load that had finished well, or one that `q` had stopped.
+        let doneReader = done[0]
+        defer { shared.stopListening { close(doneReader) } }
         // The loader reports often (a stop takes effect within a tenth of a second); the line is drawn less often.
         let reporting = LoadProgressReporting(interval: 0.1, clock: clock) { progress in shared.report(progress) }
         DispatchQueue.global().async {
             let result = Result { () throws(LoadError) in try load(reporting) }
-            shared.finish(result)
-            var byte: UInt8 = 1
-            _ = Glibc.write(doneWriter, &byte, 1)
+            shared.finish(result) {
+                var byte: UInt8 = 1
+                _ = Glibc.write(doneWriter, &byte, 1)
+            }
             close(doneWriter)
         }
 
@@ -151,6 +156,7 @@ private final class SharedLoad: @unchecked Sendable {
     private var latest: LoadProgress?
     private var outcome: Result<LoadedSeries, LoadError>?
     private var stopped = false
+    private var listening = true
 
     init() { pthread_mutex_init(&lock, nil) }
     deinit { pthread_mutex_destroy(&lock) }
@@ -168,7 +174,22 @@ private final class SharedLoad: @unchecked Sendable {
         }
     }
 
-    func finish(_ result: Result<LoadedSeries, LoadError>) { locked { outcome = result } }
+    /// Keeps the result and calls `wake` (which writes to the waiting thread's pipe) unless that
+    /// thread stopped listening.
+    func finish(_ result: Result<LoadedSeries, LoadError>, wake: () -> Void) {
+        locked {
+            outcome = result
+            if listening { wake() }
+        }
+    }
+
+    /// The waiting thread is gone: `close` closes its end of the pipe, and no wake follows.
+    func stopListening(_ close: () -> Void) {
+        locked {
+            listening = false
+            close()
+        }
+    }
     func cancel() { locked { stopped = true } }
     var progress: LoadProgress? { locked { latest } }
     var result: Result<LoadedSeries, LoadError>? { locked { outcome } }
