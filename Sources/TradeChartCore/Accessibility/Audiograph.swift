@@ -10,13 +10,13 @@ public struct Audiograph: Sendable, Equatable {
     /// Seconds from the first point to the last.
     public var duration: Double
     /// Hertz at the range's lowest price.
-    public var lowFrequency: Double
+    package var lowFrequency: Double
     /// Hertz at the range's highest price.
-    public var highFrequency: Double
+    package var highFrequency: Double
     /// Seconds of fade in at the start and fade out at the end.
-    public var fade: Double
+    package var fade: Double
     /// Peak level as a fraction of full scale.
-    public var amplitude: Double
+    package var amplitude: Double
 
     public init(sampleRate: Int = 22_050, duration: Double = 3, lowFrequency: Double = 200,
                 highFrequency: Double = 1600, fade: Double = 0.02, amplitude: Double = 0.5) {
@@ -29,7 +29,7 @@ public struct Audiograph: Sendable, Equatable {
     }
 
     /// The number of samples the sound has.
-    public var sampleCount: Int { max(Clamp.int((duration * Double(sampleRate)).rounded()), 2) }
+    package var sampleCount: Int { max(Clamp.int((duration * Double(sampleRate)).rounded()), 2) }
 
     /// The 16-bit samples for the points of `slice`.
     public func samples(of series: PriceSeries, slice: RangeSlice) -> [Int16] {
@@ -73,7 +73,7 @@ public struct Audiograph: Sendable, Equatable {
 
     /// The series index sounding `seconds` after playback started (clamped to the
     /// slice), so a cursor can follow the sound.
-    public func pointIndex(atPlaybackTime seconds: Double, in slice: RangeSlice) -> Int {
+    package func pointIndex(atPlaybackTime seconds: Double, in slice: RangeSlice) -> Int {
         guard seconds.isFinite else { return seconds > 0 ? slice.last : slice.first }
         let fraction = min(max(seconds / duration, 0), 1)
         return slice.first + Clamp.int((fraction * Double(slice.count - 1)).rounded())

@@ -62,7 +62,7 @@ public enum Narration {
     /// `Mon 13 May 2019, 11,876.65, down 1,101.06, 8.48 percent, point 251 of 251`: the
     /// moment (with the time for intraday data), the price, its change from the range's
     /// reference price and where it is in the range.
-    public static func pointLine(_ state: ViewerState, at index: Int) -> String {
+    package static func pointLine(_ state: ViewerState, at index: Int) -> String {
         // While candles are shown, the candle holding the point (see CandleNarration.swift).
         if state.markedPoint == nil, let line = candleLine(state, at: index) { return line }
         let series = state.series
@@ -95,7 +95,7 @@ public enum Narration {
 
     /// `1M, Mon 15 Apr 2019 to Mon 13 May 2019, 20 prices: up 541.87, 4.75 percent. Lowest
     /// 11,234.50 on Thu 18 Apr 2019, highest 12,345.00 on Fri 3 May 2019.`
-    public static func rangeLine(_ state: ViewerState) -> String {
+    package static func rangeLine(_ state: ViewerState) -> String {
         let series = state.series, slice = state.slice
         let stats = RangeStatistics(series: series, slice: slice)
         let format = state.priceFormatter
@@ -110,7 +110,7 @@ public enum Narration {
 
     /// The keys, one line each: what is pressed and what it does (rows without keys,
     /// such as the mouse's, are left out: there is nothing to click).
-    public static func keyLines() -> [String] {
+    package static func keyLines() -> [String] {
         // Panels do not open here (each key says its lines): nothing scrolls.
         let unused = KeyMap.bindings.filter { $0.keys.allSatisfy { if case .scroll = $0.1 { true } else { false } } }.map(\.names)
         return ["Keys:"] + KeyMap.bindings.filter { !$0.keys.isEmpty && !unused.contains($0.names) }.map { binding in

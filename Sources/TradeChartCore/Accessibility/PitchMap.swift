@@ -3,17 +3,17 @@ import Glibc
 /// Maps prices to pitch on a logarithmic frequency scale: the range's lowest
 /// price sounds at `lowFrequency`, its highest at `highFrequency`, and equal price
 /// steps are equal musical intervals. A flat range sounds the geometric middle.
-public struct PitchMap: Sendable, Equatable {
+package struct PitchMap: Sendable, Equatable {
     /// The lowest price of the range.
-    public var minimum: Double
+    package var minimum: Double
     /// The highest price of the range.
-    public var maximum: Double
+    package var maximum: Double
     /// Hertz at the lowest price (default 200).
-    public var lowFrequency: Double
+    package var lowFrequency: Double
     /// Hertz at the highest price (default 1600).
-    public var highFrequency: Double
+    package var highFrequency: Double
 
-    public init(minimum: Double, maximum: Double, lowFrequency: Double = 200, highFrequency: Double = 1600) {
+    package init(minimum: Double, maximum: Double, lowFrequency: Double = 200, highFrequency: Double = 1600) {
         self.minimum = minimum
         self.maximum = maximum
         self.lowFrequency = lowFrequency
@@ -21,7 +21,7 @@ public struct PitchMap: Sendable, Equatable {
     }
 
     /// The frequency of a price, clamped to the range; the middle pitch when the range is flat.
-    public func frequency(of price: Double) -> Double {
+    package func frequency(of price: Double) -> Double {
         // Measured without overflow: the spread of ±1.7e308 lies beyond Double's range.
         let spread = PriceDifference(from: minimum, to: maximum)
         let fraction = maximum > minimum

@@ -1,16 +1,16 @@
 /// A move of the price from one point to a later one, such as the largest
 /// rise (from a low to a later high) or the largest fall within a range.
-public struct PriceMove: Sendable, Equatable {
+package struct PriceMove: Sendable, Equatable {
     /// Series index where the move starts.
-    public var from: Int
+    package var from: Int
     /// Series index where the move ends (after `from`).
-    public var to: Int
+    package var to: Int
     /// Price at `from`.
-    public var startPrice: Double
+    package var startPrice: Double
     /// Price at `to`.
-    public var endPrice: Double
+    package var endPrice: Double
 
-    public init(from: Int, to: Int, startPrice: Double, endPrice: Double) {
+    package init(from: Int, to: Int, startPrice: Double, endPrice: Double) {
         self.from = from
         self.to = to
         self.startPrice = startPrice
@@ -18,26 +18,26 @@ public struct PriceMove: Sendable, Equatable {
     }
 
     /// `endPrice - startPrice` (infinite when it lies beyond Double's range: `difference` has it).
-    public var change: Double { endPrice - startPrice }
+    package var change: Double { endPrice - startPrice }
 
     /// The change, compared and divided without overflow.
-    public var difference: PriceDifference { PriceDifference(from: startPrice, to: endPrice) }
+    package var difference: PriceDifference { PriceDifference(from: startPrice, to: endPrice) }
 
     /// The change in percent of the start price; nil when the move starts at zero or below
     /// (a percent of a negative price means nothing). Measured without overflow.
-    public var percent: Double? {
+    package var percent: Double? {
         startPrice > 0 ? difference.divided(by: PriceDifference(from: 0, to: startPrice)) * 100 : nil
     }
 
     /// The greatest increase from a point to a later, higher point in `prices[range]`
     /// (maximum drawup); nil when the prices never rise. Ties keep the earliest move.
-    public static func largestRise(in prices: [Double], _ range: ClosedRange<Int>) -> PriceMove? {
+    package static func largestRise(in prices: [Double], _ range: ClosedRange<Int>) -> PriceMove? {
         largest(in: prices, range, sign: 1)
     }
 
     /// The greatest decrease from a point to a later, lower point in `prices[range]`
     /// (maximum drawdown); nil when the prices never fall. Ties keep the earliest move.
-    public static func largestFall(in prices: [Double], _ range: ClosedRange<Int>) -> PriceMove? {
+    package static func largestFall(in prices: [Double], _ range: ClosedRange<Int>) -> PriceMove? {
         largest(in: prices, range, sign: -1)
     }
 

@@ -3,17 +3,17 @@
 /// instrument and range, the first and last price with their dates, the change
 /// with the word up, down or unchanged, the lowest and highest price, the trend
 /// and the largest rise and fall. An unavailable range is described by its reason.
-public struct RangeDescription: Sendable, Equatable {
+package struct RangeDescription: Sendable, Equatable {
     /// The summary, one short sentence or phrase per line.
-    public var lines: [String]
+    package var lines: [String]
     /// Why the range cannot be shown, or nil when it is described.
-    public var unavailableReason: String?
+    package var unavailableReason: String?
 
     /// The lines joined by newlines (no trailing newline).
-    public var text: String { lines.joined(separator: "\n") }
+    package var text: String { lines.joined(separator: "\n") }
 
     /// Describes `range` of `series`, or says why it is unavailable.
-    public init(series: PriceSeries, range: ChartRange) {
+    package init(series: PriceSeries, range: ChartRange) {
         switch series.slice(range) {
         case .available(let slice):
             self.init(series: series, slice: slice)
@@ -24,7 +24,7 @@ public struct RangeDescription: Sendable, Equatable {
     }
 
     /// Describes the points of `slice`.
-    public init(series: PriceSeries, slice: RangeSlice) {
+    package init(series: PriceSeries, slice: RangeSlice) {
         let stats = RangeStatistics(series: series, slice: slice)
         let format = PriceFormatter(forPrices: series.prices[slice.reference...slice.last],
                                     around: max(abs(stats.minimum), abs(stats.maximum)))

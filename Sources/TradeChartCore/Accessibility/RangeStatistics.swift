@@ -1,29 +1,29 @@
 /// The numbers that describe a range: its ends, change, extremes, trend and its
 /// largest rise and fall. Computed in one go from a series and a slice.
-public struct RangeStatistics: Sendable, Equatable {
+package struct RangeStatistics: Sendable, Equatable {
     /// The slice the numbers are about.
-    public var slice: RangeSlice
+    package var slice: RangeSlice
     /// Index of the lowest price (the earliest one when it occurs more than once).
-    public var minIndex: Int
+    package var minIndex: Int
     /// Index of the highest price (the earliest one when it occurs more than once).
-    public var maxIndex: Int
+    package var maxIndex: Int
     /// The range's lowest price.
-    public var minimum: Double
+    package var minimum: Double
     /// The range's highest price.
-    public var maximum: Double
+    package var maximum: Double
     /// The reference price (the previous close, see `RangeSlice.reference`) to the last
     /// price: the change the header shows against the baseline.
-    public var change: PriceMove
+    package var change: PriceMove
     /// The greatest rise from a low to a later high (maximum drawup); nil if prices never rise.
-    public var largestRise: PriceMove?
+    package var largestRise: PriceMove?
     /// The greatest fall from a high to a later low (maximum drawdown); nil if prices never fall.
-    public var largestFall: PriceMove?
+    package var largestFall: PriceMove?
     /// The least-squares line's change over the range as a fraction of the spread (see `Trend`).
-    public var fittedChange: Double
+    package var fittedChange: Double
     /// The trend in words.
-    public var trend: Trend
+    package var trend: Trend
 
-    public init(series: PriceSeries, slice: RangeSlice) {
+    package init(series: PriceSeries, slice: RangeSlice) {
         precondition(slice.first >= 0 && slice.last < series.count && slice.first <= slice.last, "slice outside the series")
         let prices = series.prices
         let indices = slice.first...slice.last

@@ -9,11 +9,11 @@ public struct Tone: Sendable, Equatable {
     /// Seconds from the first sample to the last, attack and release included.
     public var duration: Double
     /// Seconds the level takes to rise from silence to `amplitude`.
-    public var attack: Double
+    package var attack: Double
     /// Seconds the level takes to fall back to silence at the end.
     public var release: Double
     /// Peak level as a fraction of full scale.
-    public var amplitude: Double
+    package var amplitude: Double
 
     public init(frequency: Double, duration: Double = 0.08, attack: Double = 0.01, release: Double = 0.025,
                 amplitude: Double = 0.4) {

@@ -9,7 +9,7 @@ public struct ToneMixer: Sendable {
     /// Samples per second.
     public let sampleRate: Int
     /// Seconds over which a tone cut short by a newer one fades out.
-    public var cutFade: Double
+    package var cutFade: Double
 
     /// A tone being played: where it is, and where it was cut short.
     struct Voice: Sendable {

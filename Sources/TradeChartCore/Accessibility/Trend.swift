@@ -10,14 +10,14 @@
 /// a climb that falls back to its start). Because both are measured against the
 /// spread, the word matches the shape the chart shows (which also spans the
 /// range's minimum to maximum), whatever the size of the moves.
-public enum Trend: String, Sendable, Equatable, CaseIterable {
+package enum Trend: String, Sendable, Equatable, CaseIterable {
     case rising, falling, sideways
 
     /// The fraction of the spread both changes must reach for rising or falling.
-    public static let threshold = 0.25
+    package static let threshold = 0.25
 
     /// Classifies a range by its fitted and net change, each as a fraction of the spread.
-    public init(fittedChange: Double, netChange: Double) {
+    package init(fittedChange: Double, netChange: Double) {
         if fittedChange >= Trend.threshold && netChange >= Trend.threshold {
             self = .rising
         } else if fittedChange <= -Trend.threshold && netChange <= -Trend.threshold {
@@ -31,7 +31,7 @@ public enum Trend: String, Sendable, Equatable, CaseIterable {
     /// 0 for a flat range or a single point. The prices are first scaled by a power of
     /// two (`PriceScale`), so sums of ±1.7e308 cannot overflow nor denormals vanish:
     /// the result is a ratio, the same at any scale.
-    public static func fittedChange(of prices: [Double], _ range: ClosedRange<Int>) -> Double {
+    package static func fittedChange(of prices: [Double], _ range: ClosedRange<Int>) -> Double {
         let n = Double(range.count)
         guard range.count >= 2 else { return 0 }
         let slice = Array(prices[range])

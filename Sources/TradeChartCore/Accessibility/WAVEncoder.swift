@@ -1,7 +1,7 @@
 /// Encodes 16-bit mono samples as a WAV file: RIFF/WAVE, PCM, little-endian.
 public enum WAVEncoder {
     /// The size of the header before the sample data.
-    public static let headerSize = 44
+    package static let headerSize = 44
 
     /// The bytes of a complete WAV file holding `samples` at `sampleRate` per second.
     public static func encode(samples: [Int16], sampleRate: Int) -> [UInt8] {
@@ -16,7 +16,7 @@ public enum WAVEncoder {
     /// The size written for a stream whose length is not known: players read such a
     /// WAV until its input ends (aplay takes any data size from 0x7FFFFFFE up as "until
     /// the end", libsndfile-based players read a pipe to its end).
-    public static let streamSize = 0xFFFF_FFFF
+    package static let streamSize = 0xFFFF_FFFF
 
     /// The header of a WAV stream of 16-bit mono samples at `sampleRate` per second whose
     /// length is not known yet: the samples follow as they are made.

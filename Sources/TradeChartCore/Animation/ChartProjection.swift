@@ -9,12 +9,12 @@ public struct ChartProjection: Sendable, Equatable {
     /// Price -> continuous dot-row coordinate (row 0 at the top).
     public var y: AffineMap
     /// The baseline's continuous dot-row coordinate.
-    public var baselineRow: Double
+    package var baselineRow: Double
     /// Whether the line is drawn in the rising colour.
     public var rising: Bool
     /// The volume a full-height bar of the volume pane stands for (0 without a pane): it
     /// moves with the maps during a morph, so the bars grow and shrink smoothly too.
-    public var volumeTop: Double = 0
+    package var volumeTop: Double = 0
     /// When files are compared: each other file's price -> dot row (its percent change
     /// from its own reference price, on the shared percent axis), in the order of
     /// `ViewerState.others`. Empty for one file.
@@ -72,7 +72,7 @@ public struct ChartProjection: Sendable, Equatable {
 
     /// The same picture for a series whose point indices all moved by `offset` (a
     /// reloaded file that lost or gained older rows): point `i + offset` lands where `i` did.
-    public func shifted(byPoints offset: Int) -> ChartProjection {
+    package func shifted(byPoints offset: Int) -> ChartProjection {
         var moved = self
         moved.x = AffineMap(scale: x.scale, offset: x.offset - x.scale * Double(offset))
         return moved

@@ -4,7 +4,7 @@
 /// is the given time (Newton's method, falling back to bisection where the slope
 /// is flat), then returns that parameter's y. No polynomial approximation.
 public struct CubicBezier: Sendable, Equatable {
-    public let x1: Double, y1: Double, x2: Double, y2: Double
+    package let x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         precondition((0...1).contains(x1) && (0...1).contains(x2), "x control points must lie in 0...1")
@@ -26,7 +26,7 @@ public struct CubicBezier: Sendable, Equatable {
     }
 
     /// The curve parameter whose x coordinate is `x` (x in 0...1).
-    public func parameter(forX x: Double) -> Double {
+    package func parameter(forX x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         var s = x

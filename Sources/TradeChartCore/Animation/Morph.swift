@@ -7,10 +7,10 @@ public struct Morph: Sendable, Equatable {
     public var start: Double
     /// Length in seconds; 0 means the target is shown at once.
     public var duration: Double
-    public var curve: CubicBezier
+    package var curve: CubicBezier
     /// The eased progress at which `from` was on screen: 0 for a morph that starts
     /// at `start`, more for one continued towards a new target (see `retargeted`).
-    public var easedStart: Double = 0
+    package var easedStart: Double = 0
 
     public init(from: ChartProjection, to: ChartProjection, start: Double, duration: Double,
                 curve: CubicBezier = .morph) {
@@ -30,7 +30,7 @@ public struct Morph: Sendable, Equatable {
     public func isFinished(at time: Double) -> Bool { progress(at: time) >= 1 }
 
     /// What is on screen at `time`. At the end this is exactly the target.
-    public func projection(at time: Double) -> ChartProjection {
+    package func projection(at time: Double) -> ChartProjection {
         let p = progress(at: time)
         if p >= 1 { return to }
         let remaining = 1 - easedStart
@@ -44,7 +44,7 @@ public struct Morph: Sendable, Equatable {
     /// The same motion continued from what is on screen at `time` towards `newTarget`:
     /// no jump (the picture at `time` is unchanged), the same end time and the same
     /// easing for the rest of the way. Rows that arrive during a morph use this.
-    public func retargeted(to newTarget: ChartProjection, at time: Double) -> Morph {
+    package func retargeted(to newTarget: ChartProjection, at time: Double) -> Morph {
         let p = progress(at: time)
         var next = Morph(from: projection(at: time), to: newTarget, start: start, duration: duration, curve: curve)
         next.easedStart = p >= 1 ? 1 : curve.value(at: p)

@@ -6,15 +6,15 @@
 /// largest (or smallest) of its values in them: the highest of a bar's open, high,
 /// low and close. NaN entries count as nothing: never largest or smallest, left out
 /// of a sum, whose answer is NaN when every entry is (a gap, not a volume of 0).
-public struct BlockIndex: Sendable {
+package struct BlockIndex: Sendable {
     /// What a block stands for.
-    public enum Kind: Sendable { case maximum, minimum, sum }
+    package enum Kind: Sendable { case maximum, minimum, sum }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The columns, each with one value a point.
-    public private(set) var columns: [[Double]]
+    package private(set) var columns: [[Double]]
     /// The number of points.
-    public private(set) var count: Int
+    package private(set) var count: Int
     /// The column let go of (`release`) until `append` gives it back.
     var released: Int?
     /// The pyramid: `levels[0]` holds one result per block of `branching` points,
@@ -24,12 +24,12 @@ public struct BlockIndex: Sendable {
     @usableFromInline static let shift = 6
     @usableFromInline static let branching = 1 << shift
 
-    public init(_ values: [Double], kind: Kind) {
+    package init(_ values: [Double], kind: Kind) {
         self.init(columns: [values], kind: kind)
     }
 
     /// An index over the points of `columns` (all of the same length).
-    public init(columns: [[Double]], kind: Kind) {
+    package init(columns: [[Double]], kind: Kind) {
         precondition(!columns.isEmpty && columns.allSatisfy { $0.count == columns[0].count }, "columns of one length")
         self.kind = kind
         self.columns = columns
@@ -39,19 +39,19 @@ public struct BlockIndex: Sendable {
 
     /// Lets go of column `k`, shared with another owner (the closes are the series'
     /// prices), so that owner can grow it in place; `append` takes it back.
-    public mutating func release(_ k: Int) {
+    package mutating func release(_ k: Int) {
         columns[k] = []
         released = k
     }
 
     /// Lets go of every column, for an index that shares them with another (the lows'
     /// index shares the highs' columns): `adopt` takes them back grown.
-    public mutating func releaseAll() {
+    package mutating func releaseAll() {
         columns = columns.map { _ in [] }
     }
 
     /// Takes back the columns let go of by `releaseAll`, grown at the end.
-    public mutating func adopt(_ grown: [[Double]]) {
+    package mutating func adopt(_ grown: [[Double]]) {
         precondition(grown.count == columns.count && grown.allSatisfy { $0.count == grown[0].count }, "columns of one length")
         let from = count
         columns = grown
@@ -63,7 +63,7 @@ public struct BlockIndex: Sendable {
     /// for a column let go (`release`), the whole column grown. The columns grow in place
     /// and only the blocks at the end are computed again: O(log N) a point, however
     /// long the columns are.
-    public mutating func append(_ values: [[Double]]) {
+    package mutating func append(_ values: [[Double]]) {
         precondition(values.count == columns.count, "one array a column")
         let from = count
         for j in columns.indices {
@@ -114,7 +114,7 @@ public struct BlockIndex: Sendable {
     }
 
     /// The largest, smallest or summed value at the indices `range`.
-    public func value(_ range: ClosedRange<Int>) -> Double {
+    package func value(_ range: ClosedRange<Int>) -> Double {
         precondition(range.lowerBound >= 0 && range.upperBound < count, "range outside the column")
         var lo = range.lowerBound, hi = range.upperBound
         var acc = Self.identity(kind)

@@ -2,22 +2,22 @@
 /// dot columns and its wick's column, from the affine x map of the frame. Every
 /// size follows the map continuously, so during a morph candles slide and widen or
 /// narrow, never jump.
-public struct CandleGeometry: Sendable, Equatable {
+package struct CandleGeometry: Sendable, Equatable {
     /// The body's first dot column and its width in dots (at least 1).
-    public var bodyLeft: Int
-    public var bodyWidth: Int
+    package var bodyLeft: Int
+    package var bodyWidth: Int
     /// The wick's (or bar's) dot column, the middle of the body.
-    public var wick: Int
+    package var wick: Int
 
     /// The body's last dot column.
-    public var bodyRight: Int { bodyLeft + bodyWidth - 1 }
+    package var bodyRight: Int { bodyLeft + bodyWidth - 1 }
 
     /// A body this wide or wider is drawn hollow when rising (narrower ones are told
     /// apart by width: a rising body is one dot wide, a falling one its full width).
-    public static let hollowWidth = 3
+    package static let hollowWidth = 3
 
     /// The geometry of the bars `first...last` under the map `x` (point index to dot column).
-    public init(first: Int, last: Int, x: AffineMap) {
+    package init(first: Int, last: Int, x: AffineMap) {
         let step = abs(x.scale)
         let a = x(Double(first)), b = x(Double(last))
         let left = min(a, b) - step / 2, right = max(a, b) + step / 2

@@ -4,7 +4,7 @@
 /// ends on the newest bar and a candle keeps its bars while the range changes. Group
 /// sizes are round numbers (5, 10, 15, 30, 60, ...), so a candle stands for a span a
 /// person says: `1 candle = 5 days`, `= 30 min`, `= 2 h`.
-public enum CandleGrouping {
+package enum CandleGrouping {
     /// The round group sizes, smallest first: 1 to 5, then 1, 1.5, 2, 3, 5 and 6 times powers of ten.
     static func roundSizes(upTo limit: Int) -> [Int] {
         var sizes = [1, 2, 3, 4, 5, 6, 8]
@@ -18,14 +18,14 @@ public enum CandleGrouping {
     }
 
     /// The fewest bars per candle, a round number, that fit `count` bars into `slots` candles.
-    public static func barsPerCandle(count: Int, slots: Int) -> Int {
+    package static func barsPerCandle(count: Int, slots: Int) -> Int {
         guard count > 0 else { return 1 }
         let slots = max(1, slots)
         return roundSize(atLeast: (count + slots - 1) / slots)
     }
 
     /// The smallest round group size of at least `bars` bars.
-    public static func roundSize(atLeast bars: Int) -> Int {
+    package static func roundSize(atLeast bars: Int) -> Int {
         guard bars > 1 else { return 1 }
         return roundSizes(upTo: bars).first { $0 >= bars } ?? bars
     }
@@ -34,7 +34,7 @@ public enum CandleGrouping {
     /// aligned on the newest bar of the series (`newest`): the group that ends on
     /// `newest` and every `size` bars before it, so panning or changing the range
     /// never regroups bars.
-    public static func groups(first: Int, last: Int, size: Int, newest: Int) -> [ClosedRange<Int>] {
+    package static func groups(first: Int, last: Int, size: Int, newest: Int) -> [ClosedRange<Int>] {
         guard first <= last else { return [] }
         let size = max(1, size)
         // The end of the group holding `last`: newest - k * size >= last.
@@ -50,13 +50,13 @@ public enum CandleGrouping {
     }
 
     /// What one candle (or OHLC bar: `noun` `bar`) stands for, e.g. `1 candle = 5 days`, `1 candle = 30 min`.
-    public static func label(barsPerCandle: Int, series: PriceSeries, noun: String = "candle") -> String {
+    package static func label(barsPerCandle: Int, series: PriceSeries, noun: String = "candle") -> String {
         "1 \(noun) = " + span(bars: barsPerCandle, series: series)
     }
 
     /// The time `bars` bars of `series` span, in the words a person uses: `5 days`, `30 min`,
     /// `2 h`; intraday bars of a trading day or more are counted in trading days (`6 days`).
-    public static func span(bars: Int, series: PriceSeries) -> String {
+    package static func span(bars: Int, series: PriceSeries) -> String {
         let spacing = typicalSpacing(series)
         if series.hasTimeOfDay {
             let perDay = typicalBarsPerDay(series)

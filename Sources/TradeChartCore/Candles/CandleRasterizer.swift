@@ -5,9 +5,9 @@
 /// hollow (an outline), a falling one filled; on bodies too narrow for an outline a
 /// rising body is one dot wide and a falling one its full width. A doji (open =
 /// close) keeps a one-dot-high body, so it is always visible.
-public enum CandleRasterizer {
+package enum CandleRasterizer {
     /// Draws `candles` under the maps `x` (point index to dot column) and `y` (price to dot row).
-    public static func draw(_ candles: [Candle], style: ChartStyle, x: AffineMap, y: AffineMap,
+    package static func draw(_ candles: [Candle], style: ChartStyle, x: AffineMap, y: AffineMap,
                             rising: inout DotCanvas, falling: inout DotCanvas) {
         for candle in candles {
             let geometry = CandleGeometry(first: candle.first, last: candle.last, x: x)

@@ -49,7 +49,7 @@ public struct CandleSeries: Sendable {
 
     /// Lets go of the closes, which are the series' prices, so the series can grow
     /// them in place (a copy of ten million prices otherwise); `append` takes them back.
-    public mutating func releaseCloses() {
+    package mutating func releaseCloses() {
         tops.release(tops.columns.count - 1)
         bottoms.releaseAll()
     }

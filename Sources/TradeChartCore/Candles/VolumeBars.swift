@@ -2,7 +2,7 @@
 /// view, in eighth blocks (▁▂▃▄▅▆▇█), in the cells the candle's body covers whole
 /// (at least the cell of its wick, so neighbouring bars keep a gap), coloured by the
 /// candle's direction.
-public enum VolumeBars {
+package enum VolumeBars {
     /// The partial blocks, one to seven eighths, then the full block.
     static let eighths: [Unicode.Scalar] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     /// The same for terminals without block glyphs: `.` `:` and `|`.
@@ -11,7 +11,7 @@ public enum VolumeBars {
     /// Draws the bars of `candles` into `frame` in the rows `top..<top + height` and the
     /// cells `left..<left + width`, placed with the x map `x` (point index to dot column,
     /// `dotsPerCell` dot columns a cell); `scale` is the volume of a full-height bar.
-    public static func draw(_ candles: [Candle], x: AffineMap, dotsPerCell: Int, scale: Double, ascii: Bool,
+    package static func draw(_ candles: [Candle], x: AffineMap, dotsPerCell: Int, scale: Double, ascii: Bool,
                             left: Int, top: Int, width: Int, height: Int,
                             rising: CellStyle, falling: CellStyle, into frame: inout Frame) {
         guard height > 0, width > 0, scale > 0, scale.isFinite else { return }

@@ -4,7 +4,7 @@
 /// it reads without colour too).
 public struct ComparedSeries: Sendable {
     public let series: PriceSeries
-    public let sampled: SampledSeries
+    package let sampled: SampledSeries
     /// The min-max index of the sampled values (NaN where the file has none).
     let index: MinMaxIndex
     /// Its place among the other files: its colour and symbol.
@@ -31,17 +31,17 @@ public struct ComparedSeries: Sendable {
     public var role: ColorRole { .palette(slot) }
 
     /// The symbols of the other files, in order (the primary's line is plain).
-    public static let symbols: [Unicode.Scalar] = ["◆", "■", "▲", "★"]
-    public static let asciiSymbols: [Unicode.Scalar] = ["*", "#", "+", "@"]
+    package static let symbols: [Unicode.Scalar] = ["◆", "■", "▲", "★"]
+    package static let asciiSymbols: [Unicode.Scalar] = ["*", "#", "+", "@"]
 
     /// Its symbol in `charset`.
-    public func symbol(_ charset: Charset) -> Unicode.Scalar {
+    package func symbol(_ charset: Charset) -> Unicode.Scalar {
         let list = charset == .ascii ? Self.asciiSymbols : Self.symbols
         return list[slot % list.count]
     }
 
     /// The primary indices of `first...last` where the file has a value, nil when none.
-    public func covered(_ first: Int, _ last: Int) -> ClosedRange<Int>? {
+    package func covered(_ first: Int, _ last: Int) -> ClosedRange<Int>? {
         guard let run = sampled.covered, run.lowerBound <= last, run.upperBound >= first else { return nil }
         return max(first, run.lowerBound)...min(last, run.upperBound)
     }
@@ -49,7 +49,7 @@ public struct ComparedSeries: Sendable {
     /// The value changes are measured from for the primary points `first...last` whose
     /// reference is `reference`: the file's value there, else (it started later) its
     /// first value in the range; nil when it has none in the range.
-    public func referenceValue(first: Int, last: Int, reference: Int) -> Double? {
+    package func referenceValue(first: Int, last: Int, reference: Int) -> Double? {
         let atReference = sampled.values[reference]
         if !atReference.isNaN { return atReference }
         return covered(first, last).map { sampled.values[$0.lowerBound] }

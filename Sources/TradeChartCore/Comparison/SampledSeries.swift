@@ -10,14 +10,14 @@
 /// A daily bar counts at the end of its day (its close is known then): a daily file
 /// on an intraday axis shows the day before's close until the day is over, and an
 /// intraday file on a daily axis shows each day's last price.
-public struct SampledSeries: Sendable, Equatable {
+package struct SampledSeries: Sendable, Equatable {
     /// One value per primary point, NaN where the series has none.
-    public let values: [Double]
+    package let values: [Double]
     /// The primary indices that have a value, nil when none do (no overlap).
-    public let covered: ClosedRange<Int>?
+    package let covered: ClosedRange<Int>?
 
     /// How long after its last point a series still counts as running, in seconds.
-    public static func grace(of series: PriceSeries) -> Int64 {
+    package static func grace(of series: PriceSeries) -> Int64 {
         guard let last = series.times.last else { return 0 }
         if series.hasTimeOfDay { return LocalTime.secondsPerDay - LocalTime.secondOfDay(last) - 1 }
         return 6 * LocalTime.secondsPerDay
@@ -30,7 +30,7 @@ public struct SampledSeries: Sendable, Equatable {
     }
 
     /// `other` sampled at the times of `primary`, in one pass over both.
-    public init(_ other: PriceSeries, at primary: PriceSeries) {
+    package init(_ other: PriceSeries, at primary: PriceSeries) {
         var values = [Double](repeating: .nan, count: primary.count)
         var firstCovered: Int?
         var lastCovered: Int?

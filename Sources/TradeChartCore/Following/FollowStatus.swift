@@ -1,23 +1,23 @@
 /// The status-line rules while an input is followed: a reload is said once, newly
 /// skipped rows are said, a reason to wait is said once (not again on every look),
 /// and a waiting or problem note is cleared when rows arrive again.
-public struct FollowStatus: Sendable, Equatable {
+package struct FollowStatus: Sendable, Equatable {
     /// What the status line should do after a look.
-    public enum Effect: Sendable, Equatable {
+    package enum Effect: Sendable, Equatable {
         case keep
         case show(String)
         case clear
     }
 
     /// The followed input's name, for messages.
-    public let name: String
+    package let name: String
     private var lastNote: String?
     private var noteIsProblem = false
 
-    public init(name: String) { self.name = TextSanitizer.clean(name) }
+    package init(name: String) { self.name = TextSanitizer.clean(name) }
 
     /// The status line's change after the look that found `change`.
-    public mutating func effect(of change: FollowChange) -> Effect {
+    package mutating func effect(of change: FollowChange) -> Effect {
         switch change {
         case .none:
             return .keep

@@ -1,7 +1,7 @@
 /// Large numbers in a few characters, as a volume scale shows them: `950`, `1.2K`,
 /// `137.8M`, `2.5B`, `3T`: one decimal, none when it is `.0`.
-public enum CompactNumber {
-    public static func string(_ value: Double) -> String {
+package enum CompactNumber {
+    package static func string(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
         let magnitude = abs(value)
         let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]

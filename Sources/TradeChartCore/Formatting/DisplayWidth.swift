@@ -8,7 +8,7 @@
 /// Unicode properties have no East Asian Width. The ranges are the W and F blocks of
 /// Unicode 15's EastAsianWidth.txt, merged where they touch; emoji come from Swift's
 /// `isEmojiPresentation`.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The East Asian Wide and Fullwidth ranges (sorted, not overlapping).
     static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
@@ -18,7 +18,7 @@ public enum DisplayWidth {
     ]
 
     /// The cells `scalar` takes: 0, 1 or 2 (control characters count 1: they are shown as a space).
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x300 { return 1 }
         if isWide(v) { return 2 }
@@ -44,14 +44,14 @@ public enum DisplayWidth {
     }
 
     /// The cells `text` takes.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width
     }
 
     /// The longest start of `text` that takes at most `cells` cells.
-    public static func prefix(_ text: String, cells: Int) -> String {
+    package static func prefix(_ text: String, cells: Int) -> String {
         var width = 0
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -66,5 +66,5 @@ public enum DisplayWidth {
 
 extension String {
     /// The cells the text takes on a terminal (see `DisplayWidth`).
-    public var displayWidth: Int { DisplayWidth.of(self) }
+    package var displayWidth: Int { DisplayWidth.of(self) }
 }

@@ -4,27 +4,27 @@ import Glibc
 /// at least two decimals, more for small prices, `,` thousands and `.` decimals.
 /// Prices too small or too large for that (5e-324, 1.7e308) are written in scientific
 /// notation with four significant digits, `4.941e-324`, `1.700e+308`.
-public struct PriceFormatter: Sendable, Equatable {
+package struct PriceFormatter: Sendable, Equatable {
     /// Digits after the decimal point.
-    public var decimals: Int
+    package var decimals: Int
     /// Significant digits in scientific notation; nil for plain decimals.
-    public var significantDigits: Int?
+    package var significantDigits: Int?
 
-    public init(decimals: Int) { self.decimals = min(max(decimals, 0), 12) }
+    package init(decimals: Int) { self.decimals = min(max(decimals, 0), 12) }
 
     /// Scientific notation with `significantDigits` (1 to 17) significant digits.
-    public init(significantDigits: Int) {
+    package init(significantDigits: Int) {
         self.init(decimals: 2)
         self.significantDigits = min(max(significantDigits, 1), 17)
     }
 
     /// Magnitudes from which plain decimals give way to scientific notation: below the
     /// smallest shows as 0.00…, above the largest takes more than twenty characters.
-    public static let plainMagnitudes = (smallest: 1e-9, largest: 1e15)
+    package static let plainMagnitudes = (smallest: 1e-9, largest: 1e15)
 
     /// A formatter that shows prices of the size of `magnitude` (for example the
     /// range's largest absolute price) with at least four significant digits.
-    public init(forPricesAround magnitude: Double) {
+    package init(forPricesAround magnitude: Double) {
         let m = abs(magnitude)
         guard m.isFinite, m > 0 else { self.init(decimals: 2); return }
         if m < Self.plainMagnitudes.smallest || m >= Self.plainMagnitudes.largest {
@@ -41,29 +41,29 @@ public struct PriceFormatter: Sendable, Equatable {
 
     /// A formatter for `prices`: whole numbers (a volume column, share counts) without
     /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does.
-    public init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
+    package init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
         self.init(wholePrices: Self.allWhole(prices), around: magnitude)
     }
 
     /// The same, when whether every price is whole (`allWhole`) is known already.
-    public init(wholePrices: Bool, around magnitude: Double) {
+    package init(wholePrices: Bool, around magnitude: Double) {
         if wholePrices { self.init(decimals: 0) } else { self.init(forPricesAround: magnitude) }
     }
 
     /// Whether there are prices and every one is a whole number shown plainly (a volume
     /// column): then they show without decimals.
-    public static func allWhole<C: Collection>(_ prices: C) -> Bool where C.Element == Double {
+    package static func allWhole<C: Collection>(_ prices: C) -> Bool where C.Element == Double {
         !prices.isEmpty && prices.allSatisfy { $0 == $0.rounded() && abs($0) < plainMagnitudes.largest }
     }
 
     /// The formatter for round tick values `decimals` apart: plain decimals, at most two
     /// more than the prices have; scientific notation stays.
-    public func forTicks(decimals tickDecimals: Int) -> PriceFormatter {
+    package func forTicks(decimals tickDecimals: Int) -> PriceFormatter {
         significantDigits == nil ? PriceFormatter(decimals: min(tickDecimals, decimals + 2)) : self
     }
 
     /// The price as text, e.g. `15,234.56`, `-3.10`, `0.0001230`, `4.941e-324`.
-    public func string(_ value: Double) -> String {
+    package func string(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
         if let significantDigits { return Self.scientific(value, digits: significantDigits) }
         var scale = 1.0
@@ -83,14 +83,14 @@ public struct PriceFormatter: Sendable, Equatable {
     }
 
     /// The value with a leading `+` when not negative (for changes).
-    public func signed(_ value: Double) -> String {
+    package func signed(_ value: Double) -> String {
         let text = string(value)
         return text.hasPrefix("-") ? text : "+" + text
     }
 
     /// The move's change (end price less start price), with a sign when `signed`, also
     /// where it lies beyond Double's range (from -1.7e308 to 1.7e308: `+3.400e+308`).
-    public func change(_ move: PriceMove, signed: Bool = true) -> String {
+    package func change(_ move: PriceMove, signed: Bool = true) -> String {
         let difference = PriceDifference(from: move.startPrice, to: move.endPrice)
         guard difference.overflows else {
             return signed ? self.signed(difference.value) : string(abs(difference.value))
@@ -101,7 +101,7 @@ public struct PriceFormatter: Sendable, Equatable {
     }
 
     /// A percent change with two decimals and a sign, e.g. `+1.25%`.
-    public static func percent(_ value: Double) -> String {
+    package static func percent(_ value: Double) -> String {
         PriceFormatter(decimals: 2).signed(value) + "%"
     }
 

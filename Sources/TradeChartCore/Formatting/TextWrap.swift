@@ -1,8 +1,8 @@
 /// Breaks text into lines of at most a given width, at spaces where it can.
-public enum TextWrap {
+package enum TextWrap {
     /// The lines of `text` no wider than `width` terminal cells (`DisplayWidth`); a word
     /// wider than a line is cut.
-    public static func lines(_ text: String, width: Int) -> [String] {
+    package static func lines(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
         var current = ""

@@ -30,7 +30,7 @@ public struct AnsiRenderer: Sendable {
     }
 
     /// The full SGR sequence for a style (always starting from a reset).
-    public func sgr(_ style: CellStyle) -> String {
+    package func sgr(_ style: CellStyle) -> String {
         var codes = ["0"]
         if style.attributes.contains(.bold) { codes.append("1") }
         if style.attributes.contains(.dim) { codes.append("2") }

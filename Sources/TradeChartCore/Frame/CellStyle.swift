@@ -16,7 +16,7 @@ public enum ColorRole: UInt8, Sendable, Hashable, CaseIterable {
     case series1, series2, series3, series4
 
     /// The `k`-th colour of the palette for extra lines (it repeats after four).
-    public static func palette(_ k: Int) -> ColorRole {
+    package static func palette(_ k: Int) -> ColorRole {
         [.series1, .series2, .series3, .series4][((k % 4) + 4) % 4]
     }
 }

@@ -63,7 +63,7 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Sets the style of a run of cells without changing their characters.
-    public mutating func restyle(x: Int, y: Int, length: Int, style: CellStyle) {
+    package mutating func restyle(x: Int, y: Int, length: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<min(width, max(0, x + length)) { cells[y * width + column].style = style }
     }

@@ -52,7 +52,7 @@ extension Frame {
 extension Frame {
     /// Writes `diff` onto this frame, as a terminal would onto its screen: what a
     /// screen that started as this frame shows afterwards (for recording displays).
-    public mutating func apply(_ diff: FrameDiff) {
+    package mutating func apply(_ diff: FrameDiff) {
         if diff.clearsScreen { self = Frame(width: width, height: height) }
         for change in diff.changes { self[change.x, change.y] = change.cell }
     }

@@ -2,7 +2,7 @@
 /// from a file before it can reach the terminal.
 public enum TextSanitizer {
     /// C0 and C1 controls and DEL.
-    @inlinable public static func isControl(_ s: Unicode.Scalar) -> Bool {
+    @inlinable package static func isControl(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)
     }
 

@@ -3,14 +3,14 @@
 extension Theme {
     /// The theme for a background of red, green and blue in 0...1: light when its
     /// relative luminance (the sRGB weights) is above one half.
-    public static func forBackground(red: Double, green: Double, blue: Double) -> Theme {
+    package static func forBackground(red: Double, green: Double, blue: Double) -> Theme {
         0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5 ? .light : .dark
     }
 
     /// The theme from a terminal's answer to `ESC ] 11 ; ?`: `ESC ] 11 ; rgb:RRRR/GGGG/BBBB`
     /// (1 to 4 hex digits a component, `rgba:` too) ended by BEL or `ESC \`, anywhere
     /// in `reply`. Nil when the bytes hold no such answer.
-    public static func fromBackgroundReply(_ reply: [UInt8]) -> Theme? {
+    package static func fromBackgroundReply(_ reply: [UInt8]) -> Theme? {
         let introducer = Array("\u{1B}]11;".utf8)
         guard let start = reply.indices.first(where: { reply[$0...].starts(with: introducer) }) else { return nil }
         let rest = reply[(start + introducer.count)...]
@@ -32,7 +32,7 @@ extension Theme {
     /// The theme from `COLORFGBG` (`15;0`, `0;15`, `default;default;0`, set by rxvt,
     /// Konsole and others): its last field is the background's palette colour, and
     /// 7 (light grey) and 9 to 15 (the bright colours) are light. Nil when it says nothing.
-    public static func fromColorFGBG(_ value: String) -> Theme? {
+    package static func fromColorFGBG(_ value: String) -> Theme? {
         guard let last = value.split(separator: ";").last, let index = Int(last), (0...255).contains(index) else {
             return nil
         }

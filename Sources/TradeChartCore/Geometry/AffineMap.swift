@@ -12,7 +12,7 @@ public struct AffineMap: Sendable, Equatable {
     /// The largest scale a map is given: a span of inputs so small that it would need
     /// more (two denormal prices next to each other) is drawn flatter than it is, never
     /// with an infinite scale. 1e300 keeps the difference of two scales finite (morphs).
-    public static let largestScale = 1e300
+    package static let largestScale = 1e300
 
     /// The map that sends `from.0` to `to.0` and `from.1` to `to.1`, for any finite
     /// inputs: a span beyond Double's range is measured by its halves, a scale beyond
@@ -36,7 +36,7 @@ public struct AffineMap: Sendable, Equatable {
     @inlinable public func callAsFunction(_ v: Double) -> Double { v * scale + offset }
 
     /// The value that maps to `y` (requires a non-zero scale).
-    @inlinable public func inverse(_ y: Double) -> Double { (y - offset) / scale }
+    @inlinable package func inverse(_ y: Double) -> Double { (y - offset) / scale }
 
     /// The map in between `self` (t = 0) and `other` (t = 1): every input moves
     /// on a straight line from its old image to its new one.

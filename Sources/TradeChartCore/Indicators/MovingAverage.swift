@@ -22,7 +22,7 @@ public struct MovingAverage: Sendable, Equatable {
     /// Extends the values to the prices appended since (`prices` holds every price), with
     /// exactly the sums a fresh average would have: the running sum is replayed from its
     /// last fresh start, at most `bars` bars back, so a followed row costs O(bars).
-    public mutating func extend(prices: [Double]) {
+    package mutating func extend(prices: [Double]) {
         let first = values.count, n = prices.count
         guard n > first else { return }
         values.append(contentsOf: repeatElement(Double.nan, count: n - first))
@@ -50,5 +50,5 @@ public struct MovingAverage: Sendable, Equatable {
     }
 
     /// The first bar that has an average.
-    public var firstDefined: Int { bars - 1 }
+    package var firstDefined: Int { bars - 1 }
 }

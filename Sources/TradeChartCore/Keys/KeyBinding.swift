@@ -15,7 +15,7 @@ public struct KeyHint: Sendable, Equatable {
     /// The same for terminals without Unicode arrows.
     public var ascii: String
     /// 0 is the most important.
-    public var rank: Int
+    package var rank: Int
 
     public init(_ text: String, ascii: String? = nil, rank: Int) {
         self.text = text
@@ -52,7 +52,7 @@ public struct KeyBinding: Sendable {
     public var label: String { names.joined(separator: " ") }
 
     /// The names for Markdown, each key in backticks: `` `1` … `6` ``.
-    public var markdownLabel: String {
+    package var markdownLabel: String {
         names.map { Self.separators.contains($0) || $0.contains(" ") ? $0 : "`\($0)`" }.joined(separator: " ")
     }
 }

@@ -4,7 +4,7 @@ public enum KeyMap {
     /// The rows in the order the help lists them (by group, then in this order): the key
     /// rows of the settings table where they are named here; a setting not named here has
     /// its rows at the end (of its group, in the help).
-    public static let bindings: [KeyBinding] = {
+    package static let bindings: [KeyBinding] = {
         let rows: [KeyRow] = [
             .setting(.range), .setting(.window),
             .fixed(KeyBinding([], names: ["mouse wheel"],
@@ -71,7 +71,7 @@ public enum KeyMap {
     }
 
     /// What the key help says about the chart itself, after the keys.
-    public static let chartNotes = [
+    package static let chartNotes = [
         "The dashed line is the reference price: the close of the last point before the range "
             + "(the previous close), labelled with its price at the right. The change in the header "
             + "is measured from it, and the line is green at or above it, red below.",
@@ -116,13 +116,13 @@ public enum KeyMap {
     }
 
     /// The key table of the README, in Markdown.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         (["| key | does |", "| --- | --- |"] + bindings.map { "| \($0.markdownLabel) | \($0.help) |" })
             .joined(separator: "\n")
     }
 
     /// The hints for the hint line, most important first.
-    public static var hints: [KeyHint] {
+    package static var hints: [KeyHint] {
         bindings.compactMap(\.hint).sorted { $0.rank < $1.rank }
     }
 }

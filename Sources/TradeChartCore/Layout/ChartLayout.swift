@@ -5,25 +5,25 @@ public struct ChartLayout: Sendable, Equatable {
     public var columns: Int
     public var rows: Int
     /// Header: instrument, price, change, date span.
-    public var headerRow: Int { 0 }
+    package var headerRow: Int { 0 }
     /// Status line: notes such as skipped rows or why a range is unavailable.
-    public var statusRow: Int { 1 }
+    package var statusRow: Int { 1 }
     /// The chart area in cells (the price chart, above the volume pane).
-    public var chartX: Int { 0 }
-    public var chartY: Int { 2 }
-    public var chartWidth: Int
-    public var chartHeight: Int
+    package var chartX: Int { 0 }
+    package var chartY: Int { 2 }
+    package var chartWidth: Int
+    package var chartHeight: Int
     /// Whether the volume pane is shown, and its rows: about a fifth of the chart's
     /// height, under the price chart, in the same columns (0 rows when not shown).
     public var volume: Bool
-    public var volumeRows: Int
-    public var volumeY: Int { chartY + chartHeight }
+    package var volumeRows: Int
+    package var volumeY: Int { chartY + chartHeight }
     /// First column of the price labels.
-    public var labelX: Int
-    public var labelWidth: Int
-    public var timeLabelRow: Int { chartY + chartHeight + volumeRows }
+    package var labelX: Int
+    package var labelWidth: Int
+    package var timeLabelRow: Int { chartY + chartHeight + volumeRows }
     /// Range bar on the left, key hint on the right.
-    public var bottomRow: Int { rows - 1 }
+    package var bottomRow: Int { rows - 1 }
 
     /// The smallest terminal that holds a readable chart.
     public static let minimumColumns = 24
@@ -49,17 +49,17 @@ public struct ChartLayout: Sendable, Equatable {
     }
 
     /// The same layout at another terminal size.
-    public func resized(columns: Int, rows: Int) -> ChartLayout {
+    package func resized(columns: Int, rows: Int) -> ChartLayout {
         ChartLayout(columns: columns, rows: rows, labelWidth: labelWidth, volume: volume)
     }
 
     /// The same layout with price labels `labelWidth` wide.
-    public func withLabelWidth(_ labelWidth: Int) -> ChartLayout {
+    package func withLabelWidth(_ labelWidth: Int) -> ChartLayout {
         ChartLayout(columns: columns, rows: rows, labelWidth: labelWidth, volume: volume)
     }
 
     /// The same layout with the volume pane shown or not.
-    public func withVolume(_ volume: Bool) -> ChartLayout {
+    package func withVolume(_ volume: Bool) -> ChartLayout {
         ChartLayout(columns: columns, rows: rows, labelWidth: labelWidth, volume: volume)
     }
 
@@ -69,7 +69,7 @@ public struct ChartLayout: Sendable, Equatable {
     }
 
     /// Whether a screen cell lies in the chart area.
-    public func chartContains(column: Int, row: Int) -> Bool {
+    package func chartContains(column: Int, row: Int) -> Bool {
         column >= chartX && column < chartX + chartWidth && row >= chartY && row < chartY + chartHeight
     }
 }

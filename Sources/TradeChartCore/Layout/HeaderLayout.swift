@@ -3,18 +3,18 @@
 /// shortest (an empty form drops it); when the parts do not fit, the more important
 /// parts keep their fuller forms and the less important ones take what room is left. A form is whole or absent, so a
 /// number is never cut. All the header's measuring of text happens here, in `width`.
-public struct HeaderLayout: Sendable {
+package struct HeaderLayout: Sendable {
     /// One part of the header.
-    public struct Part: Sendable {
+    package struct Part: Sendable {
         /// The forms, fullest first; an empty string drops the part.
-        public var forms: [String]
-        public var style: CellStyle
+        package var forms: [String]
+        package var style: CellStyle
         /// Spaces before the part when another part stands to its left.
-        public var gap: Int
+        package var gap: Int
         /// How readily the part gives way: the lowest `yield` shortens first.
-        public var yield: Int
+        package var yield: Int
 
-        public init(forms: [String], style: CellStyle, gap: Int = 2, yield: Int) {
+        package init(forms: [String], style: CellStyle, gap: Int = 2, yield: Int) {
             self.forms = forms
             self.style = style
             self.gap = gap
@@ -23,28 +23,28 @@ public struct HeaderLayout: Sendable {
     }
 
     /// A part's chosen form and where it goes.
-    public struct Placed: Sendable, Equatable {
-        public var text: String
-        public var x: Int
-        public var style: CellStyle
+    package struct Placed: Sendable, Equatable {
+        package var text: String
+        package var x: Int
+        package var style: CellStyle
     }
 
     /// Parts from the left edge, in order.
-    public var left: [Part]
+    package var left: [Part]
     /// The part at the right edge (at least two spaces from the left parts).
-    public var right: Part?
+    package var right: Part?
 
-    public init(left: [Part], right: Part?) {
+    package init(left: [Part], right: Part?) {
         self.left = left
         self.right = right
     }
 
     /// The cells a text takes on screen.
-    public static func width(_ text: String) -> Int { text.displayWidth }
+    package static func width(_ text: String) -> Int { text.displayWidth }
 
     /// The forms of a name shortened with `ellipsis` to every length down to `minimum`
     /// characters before the ellipsis, then none.
-    public static func shortenings(of name: String, ellipsis: String, minimum: Int = 3) -> [String] {
+    package static func shortenings(of name: String, ellipsis: String, minimum: Int = 3) -> [String] {
         let scalars = Array(name.unicodeScalars)
         var forms = [name]
         if scalars.count > minimum + 1 {
@@ -61,7 +61,7 @@ public struct HeaderLayout: Sendable {
     /// The parts placed in `columns` cells. The most important part (highest `yield`)
     /// takes its fullest form that fits with every other part at its shortest, then the
     /// next, and so on: a less important part only gets the room that is left.
-    public func place(columns: Int) -> [Placed] {
+    package func place(columns: Int) -> [Placed] {
         let all = left + [right ?? Part(forms: [""], style: .plain, yield: Int.max)]
         var choice = all.map { $0.forms.count - 1 }
         for i in all.indices.sorted(by: { all[$0].yield > all[$1].yield }) {

@@ -5,13 +5,13 @@ import Glibc
 /// then every 2nd, 5th, 10th ... power) when they would not fit. A span too short
 /// to hold two of those (less than about a decade) gets the linear axis's round
 /// steps instead, placed on the log scale.
-public struct LogTicks: Sendable, Equatable {
-    public var values: [Double]
+package struct LogTicks: Sendable, Equatable {
+    package var values: [Double]
     /// Decimals that show every tick exactly.
-    public var decimals: Int
+    package var decimals: Int
 
     /// Ticks inside `low...high` (both positive), at most `maxCount`, the count nearest `target`.
-    public init(low: Double, high: Double, target: Int, maxCount: Int) {
+    package init(low: Double, high: Double, target: Int, maxCount: Int) {
         let maxCount = max(2, maxCount)
         guard low > 0, high > low, low.isFinite, high.isFinite else {
             let linear = PriceTicks(low: low, high: high, target: target, maxCount: maxCount)

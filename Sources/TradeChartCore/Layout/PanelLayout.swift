@@ -2,23 +2,23 @@
 /// which of its lines show: inside the chart area, so it never covers the price
 /// labels; between the header and the range bar; its lines wrapped to its width,
 /// and scrolled when there are more than the rows it has.
-public struct PanelLayout: Sendable, Equatable {
+package struct PanelLayout: Sendable, Equatable {
     /// The top-left corner of the panel's border.
-    public var x: Int
-    public var y: Int
+    package var x: Int
+    package var y: Int
     /// The width of the text inside the border.
-    public var inner: Int
+    package var inner: Int
     /// The text rows shown at once.
-    public var visible: Int
+    package var visible: Int
     /// Every line of the panel, wrapped to `inner`.
-    public var lines: [String]
+    package var lines: [String]
 
     /// The widest the key help gets, in columns.
     static let helpWidth = 76
 
     /// The panel of `lines` (or the key help when `help`) titled `title` at this layout,
     /// nil when the terminal has no room for one.
-    public init?(layout: ChartLayout, title: String, lines: [String], help: Bool = false) {
+    package init?(layout: ChartLayout, title: String, lines: [String], help: Bool = false) {
         let widest = layout.chartWidth - 4
         let rows = layout.rows - 2 - 2
         guard widest >= 8, rows >= 1 else { return nil }
@@ -40,8 +40,8 @@ public struct PanelLayout: Sendable, Equatable {
     }
 
     /// The largest scroll offset: the last line at the bottom.
-    public var maxScroll: Int { max(0, lines.count - visible) }
+    package var maxScroll: Int { max(0, lines.count - visible) }
 
     /// A scroll offset kept within 0...maxScroll.
-    public func clamped(_ scroll: Int) -> Int { min(max(scroll, 0), maxScroll) }
+    package func clamped(_ scroll: Int) -> Int { min(max(scroll, 0), maxScroll) }
 }

@@ -1,15 +1,15 @@
 import Glibc
 
 /// Round tick values for the price axis: steps of 1, 2, 2.5 or 5 times a power of ten.
-public struct PriceTicks: Sendable, Equatable {
-    public var step: Double
-    public var values: [Double]
+package struct PriceTicks: Sendable, Equatable {
+    package var step: Double
+    package var values: [Double]
     /// Decimals that show every tick exactly (0 for steps of whole numbers).
-    public var decimals: Int
+    package var decimals: Int
 
     /// Ticks inside `low...high`: the round step whose count comes closest to
     /// `target` without exceeding `maxCount`.
-    public init(low: Double, high: Double, target: Int, maxCount: Int) {
+    package init(low: Double, high: Double, target: Int, maxCount: Int) {
         var best = PriceTicks(low: low, high: high, maxCount: maxCount)
         guard best.step > 0 else { self = best; return }
         // Try the next finer steps too and keep the count nearest the target.
@@ -22,7 +22,7 @@ public struct PriceTicks: Sendable, Equatable {
     }
 
     /// At most `maxCount` ticks inside `low...high`, with the largest round step that allows.
-    public init(low: Double, high: Double, maxCount: Int) {
+    package init(low: Double, high: Double, maxCount: Int) {
         let count = max(maxCount, 1)
         guard high > low, low.isFinite, high.isFinite else {
             step = 0

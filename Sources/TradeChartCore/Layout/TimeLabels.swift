@@ -2,21 +2,21 @@
 /// times for 1D, weekday and time for 5D, day and month for 1M and 6M, month
 /// and year for 1Y and 5Y, placed at calendar boundaries (hours, days, months,
 /// years) and thinned so they never overlap.
-public struct TimeLabels: Sendable, Equatable {
+package struct TimeLabels: Sendable, Equatable {
     /// A calendar boundary: the index of the first point of a new period.
-    public struct Mark: Sendable, Equatable {
-        public var index: Int
-        public var text: String
+    package struct Mark: Sendable, Equatable {
+        package var index: Int
+        package var text: String
     }
 
     /// Candidate marks from fine to coarse levels; layout picks the finest that fits.
-    public var levels: [[Mark]]
+    package var levels: [[Mark]]
 
     enum Unit { case hour, day, week, month, year }
 
     /// Boundaries of points `first...last`, found by binary search per period
     /// (cost grows with the number of periods, not points).
-    public init(series: PriceSeries, first: Int, last: Int, range: ChartRange) {
+    package init(series: PriceSeries, first: Int, last: Int, range: ChartRange) {
         guard first < last else { levels = []; return }
         // All the data (MAX) is labelled as the range nearest to how long it is.
         if range == .max, case let nearest = series.nearestRange(first: first, last: last), nearest != .max {
@@ -143,7 +143,7 @@ public struct TimeLabels: Sendable, Equatable {
     /// Places labels on a row `width` cells wide: `column(index)` gives a point's
     /// cell column. Picks the finest level whose labels keep two cells apart, and
     /// clamps a label that would leave the row to its edge.
-    public func place(width: Int, column: (Int) -> Double) -> [(column: Int, text: String)] {
+    package func place(width: Int, column: (Int) -> Double) -> [(column: Int, text: String)] {
         guard width > 0 else { return [] }
         // Each level is tried with its first label, then without it (a label at the left
         // edge gives way rather than costing the level), before the next coarser level.

@@ -31,9 +31,9 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case badOverride(file: String, line: Int?, reason: String)
 
     /// Time column names looked for, as shown in messages.
-    public static let timeColumnNames = ["Date", "Datetime", "Timestamp", "Time", "Date/Time", "Datum", "Zeit"]
+    package static let timeColumnNames = ["Date", "Datetime", "Timestamp", "Time", "Date/Time", "Datum", "Zeit"]
     /// Price column names looked for, in order of preference, as shown in messages.
-    public static let priceColumnNames = ["Close", "Adj Close", "Price", "Last", "Value", "Schlusskurs", "Kurs"]
+    package static let priceColumnNames = ["Close", "Adj Close", "Price", "Last", "Value", "Schlusskurs", "Kurs"]
 
     /// The file the error is about.
     public var file: String {

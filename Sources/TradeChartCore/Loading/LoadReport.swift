@@ -1,17 +1,17 @@
 /// What a load skipped, for the status line (viewer) or standard error (`--print`).
 public struct LoadReport: Sendable, Equatable {
     /// Data rows read (blank lines and the header not counted).
-    public var dataRows = 0
+    package var dataRows = 0
     /// Rows whose price was `null`, empty, `NaN`, `-` or `n/a` (Yahoo holidays): normal, skipped.
-    public var missingPrices = 0
+    package var missingPrices = 0
     /// Rows that could not be read (bad time, bad price, too few fields, ...), skipped.
-    public var badRows = 0
+    package var badRows = 0
     /// The line number (1-based, counting the header) of the first bad row, when known.
-    public var firstBadLine: Int?
+    package var firstBadLine: Int?
     /// Why the first bad row was skipped, e.g. `price 'abc' is not a number`.
-    public var firstBadReason: String?
+    package var firstBadReason: String?
     /// Rows dropped because a later row in the file had the same timestamp.
-    public var duplicatesDropped = 0
+    package var duplicatesDropped = 0
     /// What was assumed about a file without a header: `time, open, high, low, close, volume (no header)`.
     public var readAs: String?
 

@@ -17,7 +17,7 @@ public struct NewRows: Sendable, Equatable {
     /// What was skipped so far (bad and missing rows, counted as they were read).
     public var report: LoadReport
     /// The report when rows were handed out before (to tell whether more were skipped).
-    public var reportBefore: LoadReport?
+    package var reportBefore: LoadReport?
 }
 
 /// How a time column is read once the whole column is known: the day/month order
@@ -76,7 +76,7 @@ extension CSVStreamParser {
     /// Counts every row read so far as handed out, as when the whole series was given
     /// (a snapshot whose report is `reported`): the next `takeNewRows` starts after them,
     /// without copying them, and its report goes on from that one.
-    public mutating func markRowsHandedOut(reported: LoadReport) {
+    package mutating func markRowsHandedOut(reported: LoadReport) {
         handOut.count = times.count
         handOut.reading = columnReading
         // What the snapshot found over the whole column (rows that fit no day/month order,

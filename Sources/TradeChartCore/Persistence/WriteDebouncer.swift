@@ -4,7 +4,7 @@
 public struct WriteDebouncer: Sendable, Equatable {
     public var interval: Double
     /// Time of the last write, nil before the first.
-    public private(set) var lastWrite: Double?
+    package private(set) var lastWrite: Double?
     /// True when there are changes not written yet.
     public private(set) var isDirty = false
 

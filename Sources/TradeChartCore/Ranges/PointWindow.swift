@@ -1,20 +1,20 @@
 /// A window of consecutive points `first...last` of a series of `count` points, and
 /// the moves a person makes with it: zoom in and out around a point, pan by a
 /// quarter. A window never goes past the data and always holds at least two points.
-public struct PointWindow: Sendable, Hashable {
-    public var first: Int
-    public var last: Int
+package struct PointWindow: Sendable, Hashable {
+    package var first: Int
+    package var last: Int
 
-    public init(first: Int, last: Int) {
+    package init(first: Int, last: Int) {
         self.first = first
         self.last = last
     }
 
     /// The number of points in the window.
-    public var width: Int { last - first + 1 }
+    package var width: Int { last - first + 1 }
 
     /// The smallest window: two points (a line needs two).
-    public static let minimumWidth = 2
+    package static let minimumWidth = 2
 
     /// The window of `width` points placed so that `anchor` keeps its place (the same
     /// share of the window to its left as in `self`), then moved inside `0..<count`.
@@ -26,7 +26,7 @@ public struct PointWindow: Sendable, Hashable {
     }
 
     /// The same width moved inside `0..<count` (shortened only when the data is shorter).
-    public func clamped(count: Int) -> PointWindow {
+    package func clamped(count: Int) -> PointWindow {
         let width = min(max(self.width, Self.minimumWidth), count)
         var first = min(max(self.first, 0), count - width)
         first = max(first, 0)
@@ -35,21 +35,21 @@ public struct PointWindow: Sendable, Hashable {
 
     /// Half the width, around `anchor` (the cursor) when given, else keeping the
     /// newest point at the right edge.
-    public func zoomedIn(around anchor: Int?, count: Int) -> PointWindow {
+    package func zoomedIn(around anchor: Int?, count: Int) -> PointWindow {
         resized(to: (width + 1) / 2, keeping: anchor ?? last, count: count)
     }
 
     /// Twice the width, around `anchor` when given, else keeping the right edge.
-    public func zoomedOut(around anchor: Int?, count: Int) -> PointWindow {
+    package func zoomedOut(around anchor: Int?, count: Int) -> PointWindow {
         resized(to: width * 2, keeping: anchor ?? last, count: count)
     }
 
     /// Moved by `quarters` quarters of its width (negative: towards older points).
-    public func panned(byQuarters quarters: Int, count: Int) -> PointWindow {
+    package func panned(byQuarters quarters: Int, count: Int) -> PointWindow {
         let step = max(1, width / 4) * quarters
         return PointWindow(first: first + step, last: last + step).clamped(count: count)
     }
 
     /// Whether `index` lies in the window.
-    public func contains(_ index: Int) -> Bool { index >= first && index <= last }
+    package func contains(_ index: Int) -> Bool { index >= first && index <= last }
 }

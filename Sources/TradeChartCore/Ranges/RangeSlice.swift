@@ -5,9 +5,9 @@ public struct RangeSlice: Sendable, Equatable {
     public var first: Int
     public var last: Int
     /// True when the range asks for more history than the data has, so all of it is shown.
-    public var coversAllData: Bool
+    package var coversAllData: Bool
     /// True for a free window (`range` is then the fixed range nearest to it).
-    public var isWindow = false
+    package var isWindow = false
 
     public init(range: ChartRange, first: Int, last: Int, coversAllData: Bool) {
         self.range = range
@@ -87,7 +87,7 @@ extension PriceSeries {
 
     /// The fixed range whose span comes nearest to `first...last` (for a free window: its
     /// labels and its words follow that range's).
-    public func nearestRange(first: Int, last: Int) -> ChartRange {
+    package func nearestRange(first: Int, last: Int) -> ChartRange {
         let days = Double(times[last] - times[first]) / Double(LocalTime.secondsPerDay)
         switch days {
         case ..<1: return .oneDay
@@ -104,7 +104,7 @@ extension PriceSeries {
     /// 1Y; when that range already shows all the data, the shortest range that
     /// shows the same points (four days of minute bars open on 5D, not on a 1Y
     /// that looks the same).
-    public func defaultRange() -> ChartRange? {
+    package func defaultRange() -> ChartRange? {
         let candidates = [ChartRange.oneYear, .sixMonths, .oneMonth, .fiveDays, .oneDay]
         guard let longest = candidates.first(where: { slice($0).slice != nil }) else {
             return ChartRange.allCases.first { slice($0).slice != nil }

@@ -13,10 +13,10 @@ public enum Charset: String, Sendable, CaseIterable {
     case braille, block, ascii
 
     /// Dot columns in one cell.
-    @inlinable public var dotColumnsPerCell: Int { self == .ascii ? 1 : 2 }
+    @inlinable package var dotColumnsPerCell: Int { self == .ascii ? 1 : 2 }
 
     /// Dot rows in one cell.
-    @inlinable public var dotRowsPerCell: Int {
+    @inlinable package var dotRowsPerCell: Int {
         switch self {
         case .braille: 4
         case .block: 2
@@ -34,7 +34,7 @@ public enum Charset: String, Sendable, CaseIterable {
     }
 
     /// The character that shows a cell whose dots are `bits` (a space for none).
-    public func glyph(_ bits: UInt8) -> Unicode.Scalar {
+    package func glyph(_ bits: UInt8) -> Unicode.Scalar {
         switch self {
         case .braille:
             return bits == 0 ? " " : Unicode.Scalar(0x2800 + UInt32(bits))!

@@ -14,7 +14,7 @@ public struct DotCanvas: Sendable, Equatable {
     /// The dot bits of every cell, row by row.
     @usableFromInline var storage: [UInt8]
     /// The dot bits of every cell, row by row.
-    public var cellBits: [UInt8] { storage }
+    package var cellBits: [UInt8] { storage }
 
     public init(columns: Int, rows: Int, charset: Charset) {
         self.charset = charset
@@ -55,7 +55,7 @@ public struct DotCanvas: Sendable, Equatable {
     }
 
     /// Sets the dots of column `x` from row `top` through row `bottom`, clipped to the grid.
-    public mutating func fillColumn(_ x: Int, from top: Int, through bottom: Int) {
+    package mutating func fillColumn(_ x: Int, from top: Int, through bottom: Int) {
         guard x >= 0, x < widthDots else { return }
         let first = max(top, 0), last = min(bottom, heightDots - 1)
         guard first <= last else { return }
@@ -83,7 +83,7 @@ public struct DotCanvas: Sendable, Equatable {
     }
 
     /// The character showing the cell at `column`, `row` (a space when it has no dots).
-    public func glyph(column: Int, row: Int) -> Unicode.Scalar {
+    package func glyph(column: Int, row: Int) -> Unicode.Scalar {
         charset.glyph(bits(column: column, row: row))
     }
 

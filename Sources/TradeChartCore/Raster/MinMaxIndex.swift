@@ -28,7 +28,7 @@ public struct MinMaxIndex: Sendable {
     @inlinable public var count: Int { values.count }
 
     /// Extra memory of the index beyond the prices themselves, in bytes.
-    public var summaryBytes: Int { levels.reduce(0) { $0 + $1.count } * MemoryLayout<Double>.stride }
+    package var summaryBytes: Int { levels.reduce(0) { $0 + $1.count } * MemoryLayout<Double>.stride }
 
     /// Appends prices to the index, recomputing only the blocks that hold them.
     public mutating func append(contentsOf newValues: [Double]) {

@@ -20,10 +20,10 @@ public struct BarColumns: Sendable, Equatable {
     }
 
     /// Candles and OHLC bars can be drawn: the file has open, high and low.
-    public var hasCandles: Bool { open != nil && high != nil && low != nil }
+    package var hasCandles: Bool { open != nil && high != nil && low != nil }
 
     /// These bars, then `more`: the columns these have, a column `more` lacks a gap.
-    public func appending(_ more: BarColumns) -> BarColumns {
+    package func appending(_ more: BarColumns) -> BarColumns {
         func join(_ a: [Double]?, _ b: [Double]?) -> [Double]? {
             a.map { $0 + (b ?? [Double](repeating: .nan, count: more.count)) }
         }
@@ -49,13 +49,13 @@ public struct BarColumnNames: Sendable, Equatable {
     }
 
     /// Candles need an open, a high and a low column.
-    public var hasCandles: Bool { open != nil && high != nil && low != nil }
+    package var hasCandles: Bool { open != nil && high != nil && low != nil }
 
     /// Whether the header has any of the four.
     public var isEmpty: Bool { open == nil && high == nil && low == nil && volume == nil }
 
     /// The columns candles need that the file lacks, as a person names them: `Open, High`.
-    public var missingForCandles: [String] {
+    package var missingForCandles: [String] {
         [("Open", open), ("High", high), ("Low", low)].compactMap { $0.1 == nil ? $0.0 : nil }
     }
 }

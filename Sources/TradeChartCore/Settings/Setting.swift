@@ -23,7 +23,7 @@ public struct Setting: Sendable {
     /// Where it is remembered.
     public let memory: SettingMemory
     /// Its row in the README's table of settings: the options in Markdown, and what it says there.
-    public let readme: (label: String, text: String)
+    package let readme: (label: String, text: String)
     /// What an on/off setting does: its keys send `.toggle(id)`, its option is a flag
     /// that turns it on, and its state-file field is `true` while it is on.
     let toggle: SettingToggle?
@@ -43,10 +43,10 @@ public struct Setting: Sendable {
     public func option(_ name: String) -> SettingOption? { options.first { $0.name == name } }
 
     /// Whether it is an on/off setting the table's machinery carries out.
-    public var isToggle: Bool { toggle != nil }
+    package var isToggle: Bool { toggle != nil }
 
     /// The state-file field of a setting remembered per file, nil otherwise.
-    public var fileField: String? {
+    package var fileField: String? {
         if case .perFile(let field) = memory { field } else { nil }
     }
 }

@@ -2,7 +2,7 @@
 /// help, and the README's table of settings (a test keeps the README in step).
 extension Settings {
     /// The title of `--help`'s section of settings.
-    public static let helpTitle = "SETTINGS (remembered per file unless --no-state):"
+    package static let helpTitle = "SETTINGS (remembered per file unless --no-state):"
 
     /// `--help`'s section of settings, in the layout of the argument parser's own sections:
     /// each option's label indented by two, its help in a column from `helpColumn`, wrapped
@@ -43,7 +43,7 @@ extension Settings {
 
     /// The README's table of settings, in Markdown: each setting's options, keys, where it
     /// is remembered and what it does.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         let rows = table.map { setting in
             let keys = setting.keys.map(\.markdownLabel).joined(separator: ", ")
             return "| \(setting.readme.label) | \(keys) | \(setting.memory.words) | \(setting.readme.text) |"
@@ -53,7 +53,7 @@ extension Settings {
 
     /// The options the table's machinery reads from the command line itself: each on/off
     /// setting's flag, which turns it on.
-    public static var switchOptions: [String: SettingID] {
+    package static var switchOptions: [String: SettingID] {
         var options: [String: SettingID] = [:]
         for setting in table where setting.isToggle {
             for option in setting.options { options[option.name] = setting.id }

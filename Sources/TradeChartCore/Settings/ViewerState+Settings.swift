@@ -3,7 +3,7 @@
 /// it up and says the entry's announcement.
 extension ViewerState {
     /// Whether the on/off setting `id` is on.
-    public func isOn(_ id: SettingID) -> Bool {
+    package func isOn(_ id: SettingID) -> Bool {
         Settings[id].toggle?.stored.map { $0.get(self) } ?? overlays.switches.contains(id)
     }
 

@@ -41,9 +41,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return Int(w < 0 ? w + 7 : w)
     }
 
-    public static func isLeapYear(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    package static func isLeapYear(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
-    public static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -59,7 +59,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// This date moved by a number of calendar months, the day clamped to the
     /// length of the target month (31 March minus one month is the last day of February).
-    public func addingMonths(_ months: Int) -> CivilDate {
+    package func addingMonths(_ months: Int) -> CivilDate {
         let total = year * 12 + (month - 1) + months
         let y = total >= 0 ? total / 12 : (total - 11) / 12
         let m = total - y * 12 + 1
@@ -81,17 +81,17 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 /// Splits local wall-clock seconds into a day number and the second of that day.
-public enum LocalTime {
-    public static let secondsPerDay: Int64 = 86_400
+package enum LocalTime {
+    package static let secondsPerDay: Int64 = 86_400
 
     /// Day number (days since 1970-01-01) of a local timestamp, flooring for times before 1970.
-    @inlinable public static func dayNumber(_ t: Int64) -> Int64 {
+    @inlinable package static func dayNumber(_ t: Int64) -> Int64 {
         t >= 0 ? t / secondsPerDay : -((-t + secondsPerDay - 1) / secondsPerDay)
     }
 
     /// Seconds since local midnight, 0 ..< 86400.
-    @inlinable public static func secondOfDay(_ t: Int64) -> Int64 { t - dayNumber(t) * secondsPerDay }
+    @inlinable package static func secondOfDay(_ t: Int64) -> Int64 { t - dayNumber(t) * secondsPerDay }
 
     /// The calendar date of a local timestamp.
-    public static func date(_ t: Int64) -> CivilDate { CivilDate(dayNumber: dayNumber(t)) }
+    package static func date(_ t: Int64) -> CivilDate { CivilDate(dayNumber: dayNumber(t)) }
 }

@@ -37,12 +37,12 @@ public struct DisplayClock: Sendable, Equatable {
     }
 
     /// The target zone's abbreviation at the data's time `local` (`CET`, `CEST`).
-    public func abbreviation(at local: Int64, offset: Int32? = nil) -> String {
+    package func abbreviation(at local: Int64, offset: Int32? = nil) -> String {
         target.localType(atUTC: utc(local, offset: offset)).abbreviation
     }
 
     /// The target zone's abbreviation at point `index` of `series`.
-    public func abbreviation(in series: PriceSeries, at index: Int) -> String {
+    package func abbreviation(in series: PriceSeries, at index: Int) -> String {
         abbreviation(at: series.times[index], offset: offset(in: series, at: index))
     }
 

@@ -9,10 +9,10 @@
 public struct ZoneRules: Sendable, Equatable {
     /// What a zone's clocks say in a period: the offset from UTC, daylight saving or
     /// not, and the abbreviation (`CET`, `CEST`, `EST`, `+0530`).
-    public struct LocalType: Sendable, Equatable {
-        public var offset: Int32
-        public var isDaylightSaving: Bool
-        public var abbreviation: String
+    package struct LocalType: Sendable, Equatable {
+        package var offset: Int32
+        package var isDaylightSaving: Bool
+        package var abbreviation: String
     }
 
     /// A file that is not a zone (TZif) file, or one cut short.
@@ -79,7 +79,7 @@ public struct ZoneRules: Sendable, Equatable {
     }
 
     /// What the zone's clocks say at UTC second `t`.
-    public func localType(atUTC t: Int64) -> LocalType {
+    package func localType(atUTC t: Int64) -> LocalType {
         if let last = transitions.last, t >= last, let rule { return rule.localType(atUTC: t) }
         guard let first = transitions.first, t >= first else {
             return transitions.isEmpty ? (rule?.localType(atUTC: t) ?? types[initialType]) : types[initialType]
@@ -99,7 +99,7 @@ public struct ZoneRules: Sendable, Equatable {
     /// The UTC second of the wall-clock time `local` (seconds since 1970 on this zone's
     /// clocks). A time that occurs twice (clocks turned back) is the first; a time that
     /// never occurs (clocks turned forward) is read with the offset before the change.
-    public func utc(fromLocal local: Int64) -> Int64 {
+    package func utc(fromLocal local: Int64) -> Int64 {
         // Try the offsets in force a day either side; keep the earliest that fits.
         let before = Int64(offset(atUTC: local - 86_400)), after = Int64(offset(atUTC: local + 86_400))
         let candidates = [local - before, local - after].sorted()

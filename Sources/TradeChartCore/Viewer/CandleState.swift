@@ -13,7 +13,7 @@ public struct CandleState: Sendable {
     /// The candles of the columns read so far, nil before any were.
     public internal(set) var series: CandleSeries?
     /// The columns asked for from the host and not come yet.
-    public internal(set) var awaited: BarFields = []
+    package internal(set) var awaited: BarFields = []
     /// What the person asked for while they were read (candles, the pane): what to say when they come.
     var asked: BarFields = []
 
@@ -37,13 +37,13 @@ public struct CandleState: Sendable {
     }
 
     /// Whether candles or OHLC bars are drawn rather than the line.
-    public var drawsCandles: Bool { style != .line && loaded.contains(.prices) }
+    package var drawsCandles: Bool { style != .line && loaded.contains(.prices) }
 
     /// Whether the volume pane is drawn.
-    public var drawsVolume: Bool { volume && loaded.contains(.volume) }
+    package var drawsVolume: Bool { volume && loaded.contains(.volume) }
 
     /// The columns the file has.
-    public var offered: BarFields {
+    package var offered: BarFields {
         BarFields().union(names.hasCandles ? .prices : []).union(names.volume != nil ? .volume : [])
     }
 

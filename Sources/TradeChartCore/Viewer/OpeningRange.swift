@@ -1,15 +1,15 @@
 /// The range a chart opens on: the one asked for when it is available, else the
 /// series' default range (`PriceSeries.defaultRange`), with the reason the one asked
 /// for cannot be shown. The viewer, `--print`, `--describe` and `--audiograph` all open this way.
-public struct OpeningRange: Sendable, Equatable {
-    public var range: ChartRange
-    public var slice: RangeSlice
+package struct OpeningRange: Sendable, Equatable {
+    package var range: ChartRange
+    package var slice: RangeSlice
     /// Why the requested range is not the one shown, nil when it is (or none was requested).
-    public var note: String?
+    package var note: String?
 
     /// The opening range of `series` for `requested`; `availability` is `series.slice` of
     /// every range in order, when the caller has it already.
-    public init(series: PriceSeries, requested: ChartRange?, availability: [RangeAvailability]? = nil) {
+    package init(series: PriceSeries, requested: ChartRange?, availability: [RangeAvailability]? = nil) {
         let ranges = availability ?? ChartRange.allCases.map { series.slice($0) }
         let requestedSlice = requested.flatMap { ranges[$0.rawValue - 1].slice }
         let chosen = requestedSlice != nil ? requested! : (series.defaultRange() ?? .fiveYears)

@@ -6,7 +6,7 @@ import Glibc
 /// linear axis, their natural logarithms on a log axis.
 extension ViewerState {
     /// A price as the axis plots it.
-    @inlinable public func plotted(_ price: Double) -> Double {
+    @inlinable package func plotted(_ price: Double) -> Double {
         logAxis ? Glibc.log(price) : priceScale.scaled(price)
     }
 

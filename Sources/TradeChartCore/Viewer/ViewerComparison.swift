@@ -4,7 +4,7 @@
 /// point) and `Tab` makes the next file the primary, with a morph.
 extension ViewerState {
     /// True when other files are shown beside the primary one.
-    public var comparing: Bool { !others.isEmpty }
+    package var comparing: Bool { !others.isEmpty }
 
     /// The percent change of `value` from `reference` (nil from a reference at or below zero).
     static func percent(_ value: Double, from reference: Double) -> Double? {
@@ -50,13 +50,13 @@ extension ViewerState {
     }
 
     /// The value of the other file `k` at the primary point `point`, nil where it has none.
-    public func otherValue(_ k: Int, at point: Int) -> Double? {
+    package func otherValue(_ k: Int, at point: Int) -> Double? {
         let v = others[k].sampled.values[point]
         return v.isNaN ? nil : v
     }
 
     /// The change of the other file `k` at `point` from its reference price, in percent.
-    public func otherChange(_ k: Int, at point: Int) -> Double? {
+    package func otherChange(_ k: Int, at point: Int) -> Double? {
         guard let value = otherValue(k, at: point),
               let ref = others[k].referenceValue(first: slice.first, last: slice.last, reference: slice.reference)
         else { return nil }
@@ -64,21 +64,21 @@ extension ViewerState {
     }
 
     /// The primary's change at `point` from its reference price, in percent.
-    public func primaryChange(at point: Int) -> Double? {
+    package func primaryChange(at point: Int) -> Double? {
         Self.percent(series.prices[point], from: baselinePrice)
     }
 
     /// One entry of the comparison's legend: the file, its symbol, its colour, and what it says.
-    public struct LegendEntry: Sendable, Equatable {
-        public var symbol: String
-        public var name: String
-        public var text: String
-        public var role: ColorRole
+    package struct LegendEntry: Sendable, Equatable {
+        package var symbol: String
+        package var name: String
+        package var text: String
+        package var role: ColorRole
     }
 
     /// The legend: every file with its change over the range, or with its price and change
     /// at the cursor's moment; a file with no prices there says so.
-    public func comparisonLegend(at cursor: Int?) -> [LegendEntry] {
+    package func comparisonLegend(at cursor: Int?) -> [LegendEntry] {
         let point = cursor ?? slice.last
         let unicode = options.charset != .ascii
         let percentText = { (p: Double?) in p.map(PriceFormatter.percent) ?? "n/a" }

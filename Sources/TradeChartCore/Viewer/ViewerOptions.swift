@@ -29,11 +29,11 @@ public struct ViewerOptions: Sendable, Equatable {
     }
 
     /// The input is followed: the newest point pulses like a live quote.
-    public var live: Bool { followed != nil }
+    package var live: Bool { followed != nil }
 }
 
 /// A panel drawn over the chart.
-public enum Overlay: Sendable, Equatable {
+package enum Overlay: Sendable, Equatable {
     case none
     case help
     /// Lines of text, e.g. the range described in words.

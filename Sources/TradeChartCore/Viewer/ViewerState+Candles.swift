@@ -3,10 +3,10 @@
 /// what `c`, the volume pane (an on/off setting of the table) and the columns' arrival do.
 extension ViewerState {
     /// Whether candles or OHLC bars are drawn (they show one file: not while files are compared).
-    public var drawsCandles: Bool { candles.drawsCandles && !comparing }
+    package var drawsCandles: Bool { candles.drawsCandles && !comparing }
 
     /// Whether the volume pane is drawn.
-    public var drawsVolume: Bool { candles.drawsVolume && !comparing }
+    package var drawsVolume: Bool { candles.drawsVolume && !comparing }
 
     /// The narrowest slot a candle gets, in dots: a hollow body three dots wide and a
     /// gap (in ASCII, one dot a cell, three cells: a body of two and a gap).
@@ -22,12 +22,12 @@ extension ViewerState {
     }
 
     /// Bars per candle of the still chart.
-    public var barsPerCandle: Int { barsPerCandle(dotsPerBar: abs(target.x.scale)) }
+    package var barsPerCandle: Int { barsPerCandle(dotsPerBar: abs(target.x.scale)) }
 
     /// Bars per candle on screen at `time`. During a morph, the finer of its two groupings
     /// (where it starts and where it lands) while those candles still get their slot, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
-    public func barsPerCandle(at time: Double) -> Int { geometry(at: time).barsPerCandle }
+    package func barsPerCandle(at time: Double) -> Int { geometry(at: time).barsPerCandle }
 
     /// Bars per candle at `time`, when `onScreen` is what is on screen then.
     func barsPerCandle(at time: Double, onScreen: ChartProjection) -> Int {
@@ -48,7 +48,7 @@ extension ViewerState {
     }
 
     /// The candle under the cursor at `time`, when candles (or the volume pane) have their columns.
-    public func cursorCandle(at time: Double) -> Candle? { geometry(at: time).cursorCandle }
+    package func cursorCandle(at time: Double) -> Candle? { geometry(at: time).cursorCandle }
 
     /// The candle of `size` bars that holds `point`, when the candles have their columns.
     func candle(at point: Int, size: Int) -> Candle? {

@@ -7,7 +7,7 @@ extension ViewerState {
         set { data.series = newValue }
     }
     /// The series as its times are shown: in the `--tz` zone when one is given, else `series`.
-    public internal(set) var shownSeries: PriceSeries {
+    package internal(set) var shownSeries: PriceSeries {
         get { data.shownSeries }
         set { data.shownSeries = newValue }
     }
@@ -18,16 +18,16 @@ extension ViewerState {
     /// How often a followed input replaced the whole series rather than extending it in place.
     public var seriesRebuilds: Int { data.rebuilds }
     /// Formats the price labels and the header for this series.
-    public var priceFormatter: PriceFormatter { data.priceFormatter }
+    package var priceFormatter: PriceFormatter { data.priceFormatter }
     /// Whether each range can be shown (indexed by `rawValue - 1`).
-    public var availability: [RangeAvailability] { data.availability }
+    package var availability: [RangeAvailability] { data.availability }
 
     /// The fixed range shown, or being morphed to; for a free window, the fixed range nearest to it.
     public var range: ChartRange { view.range }
     /// The free window shown (the times of its first and last point), nil when a fixed range is.
     public var window: ClosedRange<Int64>? { view.window }
     public var slice: RangeSlice { view.slice }
-    public var timeLabels: TimeLabels { view.timeLabels }
+    package var timeLabels: TimeLabels { view.timeLabels }
     public internal(set) var layout: ChartLayout {
         get { view.layout }
         set { view.layout = newValue }
@@ -44,7 +44,7 @@ extension ViewerState {
         set { pointer.cursor = newValue }
     }
     /// The marked moment (Space), nil when none.
-    public internal(set) var mark: Int64? {
+    package internal(set) var mark: Int64? {
         get { pointer.mark }
         set { pointer.mark = newValue }
     }
@@ -62,17 +62,17 @@ extension ViewerState {
     /// Whether the price axis is logarithmic (`L`).
     public var logAxis: Bool { overlays.logAxis }
     /// Whether the price labels show the percent change from the reference price (`%`).
-    public var percentAxis: Bool { overlays.percentAxis }
+    package var percentAxis: Bool { overlays.percentAxis }
     /// The min-max index of the plotted prices: what the projections and the rasterizer see.
-    public var plotIndex: MinMaxIndex { overlays.plotIndex }
+    package var plotIndex: MinMaxIndex { overlays.plotIndex }
     /// The bars of the moving averages shown, and the averages.
-    public var averageBars: [Int] { overlays.averageBars }
+    package var averageBars: [Int] { overlays.averageBars }
     public var averages: [AverageLine] { overlays.averages }
 
     /// The other files compared with this one (empty for one file), sampled at its times.
     public var others: [ComparedSeries] { comparison.others }
     /// Which file of the command line the primary one is (0, the first, until `Tab`).
-    public var primaryFile: Int { comparison.primaryFile }
+    package var primaryFile: Int { comparison.primaryFile }
 
     /// The running morph, nil when the chart stands still.
     public internal(set) var morph: Morph? {
@@ -80,16 +80,16 @@ extension ViewerState {
         set { animation.morph = newValue }
     }
     /// The oldest point drawn: during a morph it includes the points sliding in or out.
-    public internal(set) var morphFirst: Int {
+    package internal(set) var morphFirst: Int {
         get { animation.morphFirst }
         set { animation.morphFirst = newValue }
     }
     /// While the audiograph plays: when it started and how long it lasts.
-    public var playback: (start: Double, duration: Double)? { animation.playback }
+    package var playback: (start: Double, duration: Double)? { animation.playback }
 
-    public var overlay: Overlay { panelState.overlay }
+    package var overlay: Overlay { panelState.overlay }
     /// How far the open panel is scrolled, in lines.
-    public var panelScroll: Int { panelState.scroll }
+    package var panelScroll: Int { panelState.scroll }
 
     /// The one-line note on the status line, free of control characters; nil for none.
     public var status: String? { statusLine.text }

@@ -130,14 +130,14 @@ public struct ViewerState: Sendable {
     // MARK: - Geometry
 
     /// The dot canvas size of the chart area.
-    public var canvasDots: (width: Int, height: Int) {
+    package var canvasDots: (width: Int, height: Int) {
         (layout.chartWidth * options.charset.dotColumnsPerCell, layout.chartHeight * options.charset.dotRowsPerCell)
     }
 
     /// Where `slice` lands on the canvas at the current size.
     /// The y axis spans the range's prices and its reference price, so the baseline is
     /// always on the chart (a day that opened above the previous close still shows it).
-    public func projection(for slice: RangeSlice) -> ChartProjection {
+    package func projection(for slice: RangeSlice) -> ChartProjection {
         if comparing { return comparisonProjection(for: slice) }
         let span = chartSpan(slice.first...slice.last)
         // The index holds the plotted prices (scaled, see PriceScale, or their logs).
@@ -153,12 +153,12 @@ public struct ViewerState: Sendable {
 
     /// The points the rasterizer draws: the range, plus during a morph the older
     /// points that slide in from or out past the left edge.
-    public func drawnPoints(at time: Double) -> ClosedRange<Int> {
+    package func drawnPoints(at time: Double) -> ClosedRange<Int> {
         (isAnimating(at: time) ? min(morphFirst, slice.first) : slice.first)...slice.last
     }
 
     /// What is on screen at `time`.
-    public func projection(at time: Double) -> ChartProjection {
+    package func projection(at time: Double) -> ChartProjection {
         morph?.projection(at: time) ?? target
     }
 
@@ -171,7 +171,7 @@ public struct ViewerState: Sendable {
 
     /// The point the cursor shows at `time`: the one sounding while the audiograph
     /// plays, else the scrub cursor.
-    public func displayedCursor(at time: Double) -> Int? {
+    package func displayedCursor(at time: Double) -> Int? {
         if let playback, time >= playback.start, time < playback.start + playback.duration {
             let audiograph = Audiograph(duration: playback.duration)
             return audiograph.pointIndex(atPlaybackTime: time - playback.start, in: slice)
@@ -180,33 +180,33 @@ public struct ViewerState: Sendable {
     }
 
     /// Whether `range` can be shown for this series, and why not.
-    public func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
+    package func availability(of range: ChartRange) -> RangeAvailability { availability[range.rawValue - 1] }
 
     /// The fixed range shown, nil while a free window is.
-    public var activeRange: ChartRange? { view.activeRange }
+    package var activeRange: ChartRange? { view.activeRange }
 
     /// What the chart shows, in a word: `1Y`, `MAX`, or `window`.
-    public var spanLabel: String { window == nil ? range.label : "window" }
+    package var spanLabel: String { window == nil ? range.label : "window" }
 
     /// The marked point (the first at or after the marked moment), nil without a mark.
-    public var markedPoint: Int? {
+    package var markedPoint: Int? {
         guard let mark else { return nil }
         let i = series.lowerBound(of: mark)
         return i < series.count ? i : nil
     }
 
     /// The reference price of the range (the previous close), the baseline of changes.
-    public var baselinePrice: Double { series.prices[slice.reference] }
+    package var baselinePrice: Double { series.prices[slice.reference] }
 
     /// The pitch of a point's tone: its price on the audiograph's scale of the range shown
     /// (the lowest price low, the highest high).
-    public func toneFrequency(of point: Int) -> Double {
+    package func toneFrequency(of point: Int) -> Double {
         let span = index.minMax(slice.first...slice.last)
         return PitchMap(minimum: span.min, maximum: span.max).frequency(of: series.prices[point])
     }
 
     /// The point nearest to a dot column of the target projection.
-    public func nearestPoint(toDotColumn x: Double) -> Int {
+    package func nearestPoint(toDotColumn x: Double) -> Int {
         guard target.x.scale != 0 else { return slice.last }
         let i = Clamp.int(target.x.inverse(x).rounded(), ifNaN: slice.last)
         return min(max(i, slice.first), slice.last)
@@ -216,7 +216,7 @@ public struct ViewerState: Sendable {
     static var messageLimit: Int { StatusLine.messageLimit }
 
     /// The open panel's geometry and lines at the current size, nil when none is open (or fits).
-    public var panel: PanelLayout? {
+    package var panel: PanelLayout? {
         switch overlay {
         case .none: return nil
         case .help: return PanelLayout(layout: layout, title: "Keys", lines: [], help: true)

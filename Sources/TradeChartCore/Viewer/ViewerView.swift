@@ -1,12 +1,12 @@
 /// Draws a `ViewerState` at a moment into a `Frame`: header, status line, chart
 /// with baseline and cursor, price and time labels, range bar, key hint, overlays.
-public struct ViewerView: Sendable {
-    public let state: ViewerState
-    public let time: Double
+package struct ViewerView: Sendable {
+    package let state: ViewerState
+    package let time: Double
     /// Where the state lands on the screen at `time`: worked out once, read by every part.
     let geometry: FrameGeometry
 
-    public init(state: ViewerState, time: Double) {
+    package init(state: ViewerState, time: Double) {
         self.state = state
         self.time = time
         geometry = state.geometry(at: time)
@@ -15,7 +15,7 @@ public struct ViewerView: Sendable {
     var layout: ChartLayout { state.layout }
     var unicode: Bool { state.options.charset != .ascii }
 
-    public func render() -> Frame {
+    package func render() -> Frame {
         var frame = Frame(width: layout.columns, height: layout.rows)
         if layout.isTooSmall {
             drawTooSmall(into: &frame)
