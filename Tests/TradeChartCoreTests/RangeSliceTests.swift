@@ -46,7 +46,7 @@ struct RangeSliceTests {
 
     @Test func oneDayOnDailyDataIsUnavailableWithAReason() {
         let s = daily(["2019-01-02", "2019-01-03"])
-        #expect(s.slice(.oneDay) == .unavailable(reason: "1D needs intraday data"))
+        #expect(s.slice(.oneDay) == .unavailable(.needsIntraday(.oneDay)))
         // Every range from 5D up shows both points: it opens on the shortest of them.
         #expect(s.defaultRange() == .fiveDays)
     }

@@ -17,9 +17,9 @@ package struct RangeDescription: Sendable, Equatable {
         switch series.slice(range) {
         case .available(let slice):
             self.init(series: series, slice: slice)
-        case .unavailable(let reason):
-            self.init(lines: ["\(series.name), range \(range.label).", "Not available: \(reason)."],
-                      unavailableReason: reason)
+        case .unavailable(let why):
+            self.init(lines: ["\(series.name), range \(range.label).", "Not available: \(why.text)."],
+                      unavailableReason: why.text)
         }
     }
 

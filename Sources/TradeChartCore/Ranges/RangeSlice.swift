@@ -31,7 +31,7 @@ public struct RangeSlice: Sendable, Equatable {
 /// Whether a range can be shown, and why not.
 public enum RangeAvailability: Sendable, Equatable {
     case available(RangeSlice)
-    case unavailable(reason: String)
+    case unavailable(RangeUnavailable)
 
     public var slice: RangeSlice? {
         if case .available(let s) = self { return s }
@@ -44,7 +44,7 @@ extension PriceSeries {
     /// back from the newest point in the data's own time zone.
     public func slice(_ range: ChartRange) -> RangeAvailability {
         guard count >= 2 else {
-            return .unavailable(reason: "\(range.label) needs at least two prices")
+            return .unavailable(.tooFewPrices(range))
         }
         let lastIndex = count - 1
         let newestDay = LocalTime.dayNumber(times[lastIndex])
@@ -78,9 +78,9 @@ extension PriceSeries {
         }
         if lastIndex - first + 1 < 2 {
             if !hasTimeOfDay && (range == .oneDay || range == .fiveDays) {
-                return .unavailable(reason: "\(range.label) needs intraday data")
+                return .unavailable(.needsIntraday(range))
             }
-            return .unavailable(reason: "\(range.label): only one price since \(LocalTime.date(times[first]))")
+            return .unavailable(.onePrice(range, since: times[first]))
         }
         return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
     }

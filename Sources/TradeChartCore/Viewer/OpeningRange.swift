@@ -5,7 +5,7 @@ package struct OpeningRange: Sendable, Equatable {
     package var range: ChartRange
     package var slice: RangeSlice
     /// Why the requested range is not the one shown, nil when it is (or none was requested).
-    package var note: String?
+    package var note: RangeUnavailable?
 
     /// The opening range of `series` for `requested`; `availability` is `series.slice` of
     /// every range in order, when the caller has it already.

@@ -7,9 +7,8 @@ enum StatusMessage: Sendable, Equatable {
     case note(String)
     /// Several messages on one line, in order, `; ` between them.
     case all([StatusMessage])
-    /// A range that cannot be shown, in the words of its availability (`1D needs intraday
-    /// data`): the range bar shows them too.
-    case rangeUnavailable(reason: String)
+    /// A range that cannot be shown, and why (`1D needs intraday data`).
+    case rangeUnavailable(RangeUnavailable)
     /// Why the key `key` did nothing: `c: candles need ...`.
     indirect case keyRefused(key: String, StatusMessage)
     /// No log axis while files are compared (they are in percent).
@@ -66,7 +65,8 @@ enum StatusMessage: Sendable, Equatable {
     /// The words on the status line.
     var text: String {
         switch self {
-        case .note(let text), .rangeUnavailable(let text): text
+        case .note(let text): text
+        case .rangeUnavailable(let why): why.text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
         case .keyRefused(let key, let why): "\(key): \(why.text)"
         case .logWhileComparing: "The files are compared in percent: no log scale then"

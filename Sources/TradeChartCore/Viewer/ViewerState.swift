@@ -59,7 +59,7 @@ public struct ViewerState: Sendable {
         let opening = OpeningRange(series: series, requested: requested, availability: data.availability)
         view = ViewWindow(opening.slice, range: opening.range, labelling: data.shownSeries, layout: layout)
         var first = status.map(StatusMessage.note)
-        if let note = opening.note { first = .rangeUnavailable(reason: note) }
+        if let note = opening.note { first = .rangeUnavailable(note) }
         target = projection(for: view.slice)
         // The pane opens with the style (asked for with the candles or among the settings), the
         // other settings after the opening's notes; the candles' notes join those.

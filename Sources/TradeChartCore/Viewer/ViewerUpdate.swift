@@ -167,7 +167,7 @@ extension ViewerState {
         guard newRange != range || window != nil else { return nil }
         switch availability(of: newRange) {
         case .unavailable(let reason):
-            return .rangeUnavailable(reason: reason)
+            return .rangeUnavailable(reason)
         case .available(let newSlice):
             return show(newSlice, range: newRange, window: nil, at: time)
         }

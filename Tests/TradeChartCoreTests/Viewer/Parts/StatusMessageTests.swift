@@ -41,7 +41,9 @@ struct StatusMessageTests {
     /// Why something cannot be done, each a case with what its words need.
     @Test func refusalsAreWordedAsTheStatusLineShowsThem() {
         let cases: [(StatusMessage, String)] = [
-            (.rangeUnavailable(reason: "1D needs intraday data"), "1D needs intraday data"),
+            (.rangeUnavailable(.needsIntraday(.oneDay)), "1D needs intraday data"),
+            (.rangeUnavailable(.tooFewPrices(.max)), "MAX needs at least two prices"),
+            (.rangeUnavailable(.onePrice(.oneMonth, since: 1_704_153_600)), "1M: only one price since 2024-01-02"),
             (.logWhileComparing, "The files are compared in percent: no log scale then"),
             (.logNeedsPositivePrices(lowest: "-1.50"), "A log scale needs prices above zero; the lowest is -1.50"),
             (.percentNeedsPositiveReference(price: "0.00"), "Percent labels need a reference price above zero (it is 0.00)"),
