@@ -98,6 +98,32 @@ struct CandleSessionTests {
     }
 }
 
+/// `--period` on the command line (issue 28): what one candle stands for, said in the header.
+@Suite("The candle period on the command line")
+struct CandlePeriodCommandLineTests {
+    @Test func periodPicksWhatACandleStandsFor() throws {
+        func header(_ extra: [String], _ file: String = "Data/dax.csv") throws -> String {
+            let result = try ProcessRunner.tradechart(["--print", "--no-state", "--color", "never", "--size", "100x20",
+                                                       "--style", "candles"] + extra + [file])
+            #expect(result.status == 0, "\(result.error)")
+            return result.output.components(separatedBy: "\n")[0]
+        }
+        #expect(try header(["--range", "1Y"]).contains("1Y · 1 candle = 1 week"))
+        #expect(try header(["--range", "1Y", "--period", "1mo"]).contains("1Y · 1 candle = 1 month"))
+        #expect(try header(["--range", "1Y", "--period", "quarter"]).contains("1Y · 1 candle = 3 months"))
+        #expect(try header(["--range", "1Y", "--period", "auto"]).contains("1Y · 1 candle = 1 week"))
+        let sp500 = "../shared/data/SP500_1min_2019-11-05_to_08_mplfinance.csv"
+        #expect(try header(["--range", "1D", "--period", "15m"], sp500).contains("1D · 1 candle = 15 min"))
+        #expect(try header(["--range", "1D", "--period", "1h"], sp500).contains("1D · 1 candle = 1 h"))
+    }
+
+    @Test func anUnknownPeriodIsAnErrorWithStatus2() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--no-state", "--period", "7m", "Data/dax.csv"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("--period"))
+    }
+}
+
 /// The README's candles picture is what the command under it prints.
 @Suite("The README's candles picture")
 struct CandleReadmeTests {
