@@ -86,6 +86,30 @@ struct CandleSessionTests {
         #expect(try again.waitForExit() == 0)
     }
 
+    /// `p` picks the candle period in the viewer; the next opening of the file keeps it.
+    @Test func pPicksThePeriodAndItIsRemembered() throws {
+        let stateHome = NSTemporaryDirectory() + "tc-candle-period-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        let t = try TmuxSession("\(Self.bin) --duration 0 --range 1Y --style candles Data/dax.csv", width: 100, height: 30,
+                                environment: ["XDG_STATE_HOME": stateHome])
+        try t.waitFor("1Y · 1 candle = 1 week")
+        try t.send("p")
+        try t.waitFor("Candle period 1 month, longer where it does not fit: 1 candle = 1 month; p: the next")
+        try t.waitFor("1Y · 1 candle = 1 month")
+        // On five years months do not fit 100 columns: the next longer period is drawn.
+        try t.send("6")
+        try t.waitFor("5Y · 1 candle = 3 months")
+        try t.send("5")
+        try t.waitFor("1Y · 1 candle = 1 month")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+        let again = try TmuxSession("\(Self.bin) --duration 0 Data/dax.csv", width: 100, height: 30,
+                                    environment: ["XDG_STATE_HOME": stateHome])
+        try again.waitFor("1Y · 1 candle = 1 month")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func printSaysOnStandardErrorWhatAFileWithoutTheColumnsCannotShow() throws {
         let path = NSTemporaryDirectory() + "tc-closes-\(UUID().uuidString.prefix(8)).csv"
         try "Date,Close\n2020-01-01,1\n2020-01-02,2\n2020-01-03,3\n".write(toFile: path, atomically: true, encoding: .utf8)
