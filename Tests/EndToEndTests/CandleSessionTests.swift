@@ -57,57 +57,68 @@ struct CandleSessionTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// The viewer on Data/dax.csv at 100x30 with `options`, remembering into the state folder `stateHome`.
+    static func dax(_ options: String, stateHome: String) throws -> TmuxSession {
+        try TmuxSession("\(bin) \(options) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": stateHome])
+    }
+
+    /// Runs `body` with a state folder of its own, removed afterwards.
+    static func withStateHome(_ body: (String) throws -> Void) throws {
+        let stateHome = NSTemporaryDirectory() + "tc-candle-state-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        try body(stateHome)
+    }
+
+    /// Presses each key and waits for its words on the screen.
+    static func press(_ t: TmuxSession, _ steps: [(key: String, shows: String)]) throws {
+        for step in steps {
+            try t.send(step.key)
+            try t.waitFor(step.shows)
+        }
+    }
+
+    /// Quits the viewer with `q` and expects status 0.
+    static func quit(_ t: TmuxSession) throws {
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func theStillCandlesWithVolumeAreWhatPrintShowsAndTheStyleIsRemembered() throws {
         let printed = ViewerSessionTests.lines(try ProcessRunner.tradechart(
             ["--print", "--color", "never", "--size", "100x30", "--range", "1M", "--style", "candles", "--volume",
              "Data/dax.csv"]).output)
-        let stateHome = NSTemporaryDirectory() + "tc-candle-state-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: stateHome) }
-        let t = try TmuxSession("\(Self.bin) --duration 0.3 --range 1M Data/dax.csv", width: 100, height: 30,
-                                environment: ["XDG_STATE_HOME": stateHome])
-        try t.waitFor("[1M]")
-        try t.send("c")
-        try t.waitFor("1 candle = 1 day")
-        try t.send("v")
-        try t.waitFor("vol")
-        // The status line says what happened; every other line is the printed frame.
-        let screen = ViewerSessionTests.lines(try t.waitForScreen { ViewerSessionTests.lines($0).count == printed.count })
-        for (i, (a, b)) in zip(screen, printed).enumerated() where i != 1 {
-            #expect(a == b, "line \(i):\n  viewer: \(a)\n  print:  \(b)")
+        try Self.withStateHome { stateHome in
+            let t = try Self.dax("--duration 0.3 --range 1M", stateHome: stateHome)
+            try t.waitFor("[1M]")
+            try Self.press(t, [("c", "1 candle = 1 day"), ("v", "vol")])
+            // The status line says what happened; every other line is the printed frame.
+            let screen = ViewerSessionTests.lines(try t.waitForScreen { ViewerSessionTests.lines($0).count == printed.count })
+            for (i, (a, b)) in zip(screen, printed).enumerated() where i != 1 {
+                #expect(a == b, "line \(i):\n  viewer: \(a)\n  print:  \(b)")
+            }
+            try Self.quit(t)
+            // Opened again: candles with the volume pane, read from the start.
+            let again = try Self.dax("--duration 0", stateHome: stateHome)
+            let reopened = try again.waitForScreen { $0.contains("[1M]") && $0.contains("1 candle = 1 day") && $0.contains("vol") }
+            #expect(!reopened.contains("Reading"))
+            try Self.quit(again)
         }
-        try t.send("q")
-        #expect(try t.waitForExit() == 0)
-        // Opened again: candles with the volume pane, read from the start.
-        let again = try TmuxSession("\(Self.bin) --duration 0 Data/dax.csv", width: 100, height: 30,
-                                    environment: ["XDG_STATE_HOME": stateHome])
-        let reopened = try again.waitForScreen { $0.contains("[1M]") && $0.contains("1 candle = 1 day") && $0.contains("vol") }
-        #expect(!reopened.contains("Reading"))
-        try again.send("q")
-        #expect(try again.waitForExit() == 0)
     }
 
     /// `p` picks the candle period in the viewer; the next opening of the file keeps it.
     @Test func pPicksThePeriodAndItIsRemembered() throws {
-        let stateHome = NSTemporaryDirectory() + "tc-candle-period-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: stateHome) }
-        let t = try TmuxSession("\(Self.bin) --duration 0 --range 1Y --style candles Data/dax.csv", width: 100, height: 30,
-                                environment: ["XDG_STATE_HOME": stateHome])
-        try t.waitFor("1Y · 1 candle = 1 week")
-        try t.send("p")
-        try t.waitFor("Candle period 1 month, longer where it does not fit: 1 candle = 1 month; p: the next")
-        try t.waitFor("1Y · 1 candle = 1 month")
-        // On five years months do not fit 100 columns: the next longer period is drawn.
-        try t.send("6")
-        try t.waitFor("5Y · 1 candle = 3 months")
-        try t.send("5")
-        try t.waitFor("1Y · 1 candle = 1 month")
-        try t.send("q")
-        #expect(try t.waitForExit() == 0)
-        let again = try TmuxSession("\(Self.bin) --duration 0 Data/dax.csv", width: 100, height: 30,
-                                    environment: ["XDG_STATE_HOME": stateHome])
-        try again.waitFor("1Y · 1 candle = 1 month")
-        try again.send("q")
-        #expect(try again.waitForExit() == 0)
+        try Self.withStateHome { stateHome in
+            let t = try Self.dax("--duration 0 --range 1Y --style candles", stateHome: stateHome)
+            try t.waitFor("1Y · 1 candle = 1 week")
+            try Self.press(t, [("p", "Candle period 1 month, longer where it does not fit: 1 candle = 1 month; p: the next")])
+            try t.waitFor("1Y · 1 candle = 1 month")
+            // On five years months do not fit 100 columns: the next longer period is drawn.
+            try Self.press(t, [("6", "5Y · 1 candle = 3 months"), ("5", "1Y · 1 candle = 1 month")])
+            try Self.quit(t)
+            let again = try Self.dax("--duration 0", stateHome: stateHome)
+            try again.waitFor("1Y · 1 candle = 1 month")
+            try Self.quit(again)
+        }
     }
 
     @Test func printSaysOnStandardErrorWhatAFileWithoutTheColumnsCannotShow() throws {
