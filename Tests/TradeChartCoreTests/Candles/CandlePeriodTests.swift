@@ -174,6 +174,14 @@ struct CandlePeriodTests {
         var pane = try Self.dax(.oneYear, style: .line, volume: true)
         _ = pane.handle(.key(.character("p")), at: 0)
         #expect(pane.candles.period == .month)
+        // Comparing files draws lines in percent: no candles, no period.
+        let loaded = try SeriesLoader.load(path: CandleViewerTests.daxPath, options: LoadOptions(bars: .all))
+        var compared = ViewerState(series: loaded.series, range: .oneYear, columns: 100, rows: 30, others: [loaded.series],
+                                   candles: CandleState(names: loaded.barNames, bars: loaded.bars, closes: loaded.series.prices,
+                                                        style: .candles, volume: true))
+        _ = compared.handle(.key(.character("p")), at: 0)
+        #expect(compared.status == "p: candles and volume show one file; not while files are compared in percent")
+        #expect(compared.candles.period == nil)
         var bars = try Self.dax(.oneYear, style: .ohlc)
         _ = bars.handle(.key(.character("p")), at: 0)
         #expect(bars.status == "Candle period 1 month, longer where it does not fit: 1 bar = 1 month; p: the next")
