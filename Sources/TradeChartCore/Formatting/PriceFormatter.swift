@@ -93,10 +93,11 @@ package struct PriceFormatter: Sendable, Equatable {
         return (value < 0 && units != 0 ? "-" : "") + text
     }
 
-    /// The value with a leading `+` when not negative (for changes).
+    /// The value with a leading `+` when not negative (for changes); a negative value
+    /// keeps its `-` when it rounds to zero (`-0.00%`), so its sign agrees with its arrow.
     package func signed(_ value: Double) -> String {
         let text = string(value)
-        return text.hasPrefix("-") ? text : "+" + text
+        return text.hasPrefix("-") ? text : (value < 0 ? "-" : "+") + text
     }
 
     /// The move's change (end price less start price), with a sign when `signed`, also
