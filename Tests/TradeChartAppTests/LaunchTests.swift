@@ -143,6 +143,21 @@ struct LaunchTests {
         #expect(!world.stateOpened, "--print reads no state file")
     }
 
+    @Test func aPrintedMessageCutShortNamesNoKeyAndIsSaidWholeOnStandardError() throws {
+        let world = LaunchWorld()
+        #expect(world.run(["a.csv"]) {
+            $0.print = true
+            $0.color = .never
+            $0.size = FrameSize(columns: 30, rows: 10)
+            $0.from = DateArgument("2030")
+        } == 0)
+        let status = try #require(world.output.standardOutput.split(separator: "\n").dropFirst().first)
+        #expect(status.hasSuffix("…"), "the message is cut: \(status)")
+        #expect(!world.output.standardOutput.contains("[!]"), "no key to press in printed output")
+        let said = try #require(world.output.errorLines.last)
+        #expect(said.hasPrefix("tradechart: " + status.dropLast()), "the whole message is on standard error: \(said)")
+    }
+
     @Test func printOnATooSmallFrameExits2() {
         let world = LaunchWorld()
         #expect(world.run(["a.csv"]) { $0.print = true; $0.size = FrameSize(columns: 5, rows: 3) } == 2)
