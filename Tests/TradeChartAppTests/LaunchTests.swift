@@ -72,6 +72,20 @@ struct LaunchTests {
         #expect(try #require(again.terminal.shown).series.name == "a.csv")
     }
 
+    @Test func aFileWithOnePriceSaysWhichRowsWereSkippedAndWhy() {
+        let world = LaunchWorld()
+        world.files.contents["bad.csv"] = "Date,Close\n2024-01-02,100\n2024-01-03,abc\n"
+        world.files.contents["null.csv"] = "Date,Close\n2024-01-02,100\n2024-01-03,null\n2024-01-04,\n"
+        #expect(world.run(["bad.csv"]) == 2)
+        #expect(world.run(["null.csv"]) == 2)
+        #expect(world.output.errorLines == [
+            "tradechart: bad.csv: only one price; a chart needs at least two; "
+                + "1 bad row skipped (line 3: price 'abc' is not a number)",
+            "tradechart: null.csv: only one price; a chart needs at least two; "
+                + "2 rows without a price skipped (empty, null or NaN)",
+        ])
+    }
+
     // MARK: The same file twice
 
     @Test func theSameFileTwiceIsShownOnce() throws {
