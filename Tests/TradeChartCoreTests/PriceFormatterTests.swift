@@ -31,5 +31,9 @@ struct PriceFormatterTests {
         #expect(f.signed(-12.5) == "-12.50")
         #expect(PriceFormatter.percent(1.2345) == "+1.23%")
         #expect(PriceFormatter.percent(-0.5) == "-0.50%")
+        // A fall too small for two decimals is still a fall.
+        #expect(PriceFormatter.percent(-0.0004) == "-0.00%")
+        #expect(f.signed(-0.004) == "-0.00")
+        #expect(PriceFormatter.percent(0.0004) == "+0.00%")
     }
 }

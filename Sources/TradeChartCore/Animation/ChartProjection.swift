@@ -10,6 +10,10 @@ public struct ChartProjection: Sendable, Equatable {
     public var y: AffineMap
     /// The baseline's continuous dot-row coordinate.
     package var baselineRow: Double
+    /// The baseline's plotted value (the reference price as the axis plots it): what its
+    /// label says. A morph switches it from the old to the new at the midpoint, so the
+    /// label never shows a price between the two references.
+    package var baseline: Double
     /// Whether the line is drawn in the rising colour.
     public var rising: Bool
     /// The volume a full-height bar of the volume pane stands for (0 without a pane): it
@@ -25,6 +29,7 @@ public struct ChartProjection: Sendable, Equatable {
         self.y = y
         self.baselineRow = baselineRow
         self.rising = rising
+        baseline = y.scale == 0 ? .nan : y.inverse(baselineRow)
     }
 
     /// The projection of points `first...last` with prices in `low...high`, the
@@ -53,6 +58,7 @@ public struct ChartProjection: Sendable, Equatable {
             y = AffineMap(mapping: high, to: top, and: low, to: bottom)
         }
         baselineRow = y(baseline)
+        self.baseline = baseline
         rising = newest >= baseline
     }
 
@@ -63,6 +69,7 @@ public struct ChartProjection: Sendable, Equatable {
                                       baselineRow: baselineRow + (other.baselineRow - baselineRow) * t,
                                       rising: t < 0.5 ? rising : other.rising)
         between.volumeTop = volumeTop + (other.volumeTop - volumeTop) * t
+        between.baseline = t < 0.5 ? baseline : other.baseline
         // The other files' lines move the same way (a file that joins starts where it lands).
         between.others = other.others.indices.map { k in
             k < others.count ? others[k].interpolated(to: other.others[k], t) : other.others[k]

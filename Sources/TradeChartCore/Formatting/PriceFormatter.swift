@@ -57,9 +57,20 @@ package struct PriceFormatter: Sendable, Equatable {
     }
 
     /// The formatter for round tick values `decimals` apart: plain decimals, at most two
-    /// more than the prices have; scientific notation stays.
+    /// more than the prices have; scientific notation stays. Prices below 1, shown in
+    /// their significant digits, keep them on the ticks too (`0.0000001400` beside
+    /// `0.0000001200`, not `0.00000014`), so a column of labels reads in one precision.
     package func forTicks(decimals tickDecimals: Int) -> PriceFormatter {
-        significantDigits == nil ? PriceFormatter(decimals: min(tickDecimals, decimals + 2)) : self
+        guard significantDigits == nil else { return self }
+        let shown = min(tickDecimals, decimals + 2)
+        return PriceFormatter(decimals: decimals > 2 ? max(decimals, shown) : shown)
+    }
+
+    /// This formatter for a price shown among labels of `ticks`: with their decimals when
+    /// they have more (`1.0` among `1.5`, `2.0`), so a column of labels reads in one precision.
+    package func alongside(_ ticks: PriceFormatter) -> PriceFormatter {
+        significantDigits == nil && ticks.significantDigits == nil && ticks.decimals > decimals
+            ? PriceFormatter(decimals: ticks.decimals) : self
     }
 
     /// The price as text, e.g. `15,234.56`, `-3.10`, `0.0001230`, `4.941e-324`.
@@ -82,10 +93,11 @@ package struct PriceFormatter: Sendable, Equatable {
         return (value < 0 && units != 0 ? "-" : "") + text
     }
 
-    /// The value with a leading `+` when not negative (for changes).
+    /// The value with a leading `+` when not negative (for changes); a negative value
+    /// keeps its `-` when it rounds to zero (`-0.00%`), so its sign agrees with its arrow.
     package func signed(_ value: Double) -> String {
         let text = string(value)
-        return text.hasPrefix("-") ? text : "+" + text
+        return text.hasPrefix("-") ? text : (value < 0 ? "-" : "+") + text
     }
 
     /// The move's change (end price less start price), with a sign when `signed`, also

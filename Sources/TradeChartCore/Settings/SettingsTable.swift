@@ -99,7 +99,9 @@ public enum Settings {
                 options: [SettingOption("percent", help: "Price labels as percent change from the previous close (% switches it).")],
                 memory: .perFile(field: "percent"),
                 toggle: SettingToggle(on: "Labels in percent from the previous close", off: "Labels in prices",
-                                      refusal: { state, on, cause in state.whyNoPercentLabels(on, cause) }),
+                                      refusal: { state, on, cause in state.whyNoPercentLabels(on, cause) },
+                                      // The label column takes the width of the new labels.
+                                      turned: { state, _, _ in state.replot() }),
                 readme: ("`--percent`", "price labels as percent change from the previous close (`%` switches it)")),
         Setting(.averages, title: "moving averages",
                 keys: [KeyBinding([(.character("m"), .cycleAverages)], names: ["m"],

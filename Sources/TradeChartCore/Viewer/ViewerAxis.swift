@@ -38,7 +38,7 @@ extension ViewerState {
     mutating func replot() {
         overlays.plot(series.prices, scaled: index, scale: priceScale)
         morph = nil
-        target = projection(for: slice)
+        retarget()
     }
 
     /// Why percent labels cannot be turned on (or `%` cannot turn them off) now, nil when they can.

@@ -43,6 +43,7 @@ extension ViewerState {
         var projection = percentAxis
         // A primary whose reference is at or below zero keeps the axis flat for its line.
         projection.y = reference > 0 ? Self.composed(percentAxis.y, reference: reference) : percentAxis.y
+        projection.baseline = reference
         projection.others = references.map { ref in
             ref.flatMap { $0 > 0 ? Self.composed(percentAxis.y, reference: $0) : nil } ?? AffineMap(scale: 0, offset: -1)
         }
@@ -149,7 +150,7 @@ extension ViewerState {
             let opening = OpeningRange(series: primary, requested: range, availability: availability)
             view.show(opening.slice, range: opening.range, window: nil, labelling: data.shownSeries)
         }
-        target = projection(for: slice)
+        retarget()
         pointer.keep(within: slice)
     }
 
@@ -214,12 +215,11 @@ extension ViewerState {
             return .keep
         }
         comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file))
-        let newTarget = projection(for: slice)
+        retarget()
         // A morph under way goes on to the new picture; a still chart takes it at once.
         if let running = morph, !running.isFinished(at: time) {
-            morph = running.retargeted(to: newTarget, at: time)
+            morph = running.retargeted(to: target, at: time)
         }
-        target = newTarget
         return .keep
     }
 }

@@ -207,7 +207,7 @@ extension ViewerState {
         guard layout.volume != drawsVolume else { return }
         guard morphing else {
             layout = layout.withVolume(drawsVolume)
-            target = projection(for: slice)
+            retarget()
             return
         }
         let onScreen = projection(at: time)
@@ -219,7 +219,7 @@ extension ViewerState {
     /// A new target for the same range (the axis widened to the highs and lows, the pane
     /// shown or hidden), morphing from what is on screen; the volume bars keep their scale.
     mutating func retarget(from onScreen: ChartProjection, at time: Double) {
-        target = projection(for: slice)
+        retarget()
         var from = onScreen
         if from.volumeTop == 0 { from.volumeTop = target.volumeTop }
         morph = options.morphDuration > 0 && from != target

@@ -60,7 +60,7 @@ public struct ViewerState: Sendable {
         view = ViewWindow(opening.slice, range: opening.range, labelling: data.shownSeries, layout: layout)
         var first = status.map(StatusMessage.note)
         if let note = opening.note { first = .rangeUnavailable(note) }
-        target = projection(for: view.slice)
+        retarget()
         // The pane opens with the style (asked for with the candles or among the settings), the
         // other settings after the opening's notes; the candles' notes join those.
         let notes = openPane(wanted.volume || viewSettings.switches.contains(.volume), notes: candleNotes)
@@ -92,7 +92,7 @@ public struct ViewerState: Sendable {
                     note(refused)
                 }
             } else {
-                note(.noPricesInWindow(from: window.lowerBound, to: window.upperBound, showing: range.label))
+                note(.windowUnavailable(WindowUnavailable(window, of: series), showing: range.label))
             }
         }
         // On opening only what cannot be shown is news.

@@ -25,7 +25,7 @@ extension ViewerState {
             layout = layout.resized(columns: columns, rows: rows)
             // A resize during a morph lands on the target at the new size.
             morph = nil
-            target = projection(for: slice)
+            retarget()
             if let panel { panelState.scroll(to: panelScroll, end: panel.maxScroll) }
         case .follow(let change):
             said = followFile(0, change, at: time)
@@ -336,7 +336,7 @@ extension ViewerState {
             slice = s
         }
         view.show(slice, range: range, window: window, labelling: shownSeries)
-        target = projection(for: slice)
+        retarget()
         if var running {
             running.from = running.from.shifted(byPoints: offset)
             running.to = running.to.shifted(byPoints: offset)

@@ -147,94 +147,12 @@ package struct ViewerView: Sendable {
         return withCandleLabel([state.range.label + dot + span, state.range.label + dot + short, state.range.label])
     }
 
-    /// The baseline's price at its row, then round tick values about every four rows,
-    /// never on the baseline's row or next to it. On a log axis the ticks are 1-2-5 per
-    /// decade (`LogTicks`); with percent labels they are round percent changes from the
-    /// reference price, and the baseline is `0%`.
+    /// The price axis's labels (see `ViewerState.priceLabels`), right-aligned in the
+    /// label column; one wider than the column (for a moment of a morph) is left out, never cut.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
-        let dotsHigh = Double((state.options.charset.dotRowsPerCell))
-        let heightDots = Double(layout.chartHeight) * dotsHigh
-        let chartRows = layout.chartY..<(layout.chartY + layout.chartHeight)
-        let reference = state.baselinePrice
-        // Compared files share a percent axis.
-        let percent = (state.percentAxis || state.comparing) && reference > 0
-        func row(_ price: Double) -> Int {
-            layout.chartY + Clamp.int((projection.y(state.plotted(price)) / dotsHigh).rounded(.down))
+        for label in state.priceLabels(projection) where label.text.displayWidth <= layout.labelWidth {
+            frame.write(label.text, x: layout.columns - label.text.displayWidth, y: label.row, style: label.style)
         }
-        guard projection.y.scale != 0 else {
-            // Flat series (its reference price too): one label at mid height.
-            let price = state.series.prices[state.slice.last]
-            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: row(price), into: &frame)
-            return
-        }
-        // Compared files: each line's right end carries its change, in its colour, with its symbol.
-        var endRows: Set<Int> = []
-        if state.comparing {
-            for label in comparisonEndLabels(projection) where chartRows.contains(label.row) && !endRows.contains(label.row) {
-                endRows.insert(label.row)
-                let x = max(layout.labelX, layout.columns - label.text.displayWidth)
-                frame.write(label.text, x: x, y: label.row, style: label.style)
-            }
-        }
-        // The baseline's price: during a morph, the price of the row the dashed line is on.
-        let baselineRow = layout.chartY + Clamp.int((projection.baselineRow / dotsHigh).rounded(.down))
-        let baselineShown = chartRows.contains(baselineRow) && projection.baselineRow >= 0 && !endRows.contains(baselineRow)
-        if baselineShown {
-            let price = state.price(ofPlotted: projection.y.inverse(projection.baselineRow))
-            writeLabel(percent ? "0%" : state.priceFormatter.string(price), row: baselineRow, into: &frame)
-        }
-        let top = state.price(ofPlotted: projection.y.inverse(0))
-        let bottom = state.price(ofPlotted: projection.y.inverse(heightDots))
-        let (low, high) = (min(top, bottom), max(top, bottom))
-        // About one label every four rows, never closer than every other row.
-        let target = max(2, layout.chartHeight / 4), most = max(2, layout.chartHeight / 2)
-        var labels: [(price: Double, text: String)]
-        if percent {
-            let ticks = PriceTicks(low: (low / reference - 1) * 100, high: (high / reference - 1) * 100,
-                                   target: target, maxCount: most)
-            let formatter = PriceFormatter(decimals: ticks.decimals)
-            labels = ticks.values.map { pct in
-                (reference * (1 + pct / 100), pct == 0 ? "0%" : formatter.signed(pct) + "%")
-            }
-        } else if state.logAxis {
-            let ticks = LogTicks(low: low, high: high, target: target, maxCount: most)
-            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
-            labels = ticks.values.map { ($0, formatter.string($0)) }
-        } else {
-            let ticks = PriceTicks(low: low, high: high, target: target, maxCount: most)
-            let formatter = state.priceFormatter.forTicks(decimals: ticks.decimals)
-            labels = ticks.values.map { ($0, formatter.string($0)) }
-        }
-        var usedRows: Set<Int> = baselineShown ? [baselineRow - 1, baselineRow, baselineRow + 1] : []
-        for row in endRows { usedRows.formUnion([row - 1, row, row + 1]) }
-        for label in labels {
-            let at = row(label.price)
-            guard chartRows.contains(at), !usedRows.contains(at) else { continue }
-            usedRows.insert(at)
-            writeLabel(label.text, row: at, into: &frame)
-        }
-    }
-
-    /// The end labels of compared files: at the row of each line's newest point in view,
-    /// its change from its reference price (`━+4.2%` for the primary, `◆-1.3%` for another).
-    func comparisonEndLabels(_ projection: ChartProjection) -> [(row: Int, text: String, style: CellStyle)] {
-        let dotsHigh = Double(state.options.charset.dotRowsPerCell)
-        let last = state.slice.last
-        var labels: [(row: Int, text: String, style: CellStyle)] = []
-        let compact = { (p: Double) in PriceFormatter(decimals: abs(p) >= 100 ? 0 : 1).signed(p) + "%" }
-        if let change = state.primaryChange(at: last) {
-            let row = layout.chartY + Clamp.int((projection.y(state.plotIndex.values[last]) / dotsHigh).rounded(.down))
-            labels.append((row, (unicode ? "━" : "=") + compact(change),
-                           CellStyle(state.series.prices[last] >= state.baselinePrice ? .rising : .falling, .bold)))
-        }
-        for (k, other) in state.others.enumerated() where k < projection.others.count {
-            guard let run = other.covered(state.slice.first, last), let change = state.otherChange(k, at: run.upperBound)
-            else { continue }
-            let row = layout.chartY + Clamp.int((projection.others[k](other.sampled.values[run.upperBound]) / dotsHigh)
-                .rounded(.down))
-            labels.append((row, String(other.symbol(state.options.charset)) + compact(change), CellStyle(other.role, .bold)))
-        }
-        return labels
     }
 
     /// The comparison's legend on the status line: every file with its symbol and its
@@ -256,12 +174,6 @@ package struct ViewerView: Sendable {
             }
             return
         }
-    }
-
-    func writeLabel(_ text: String, row: Int, into frame: inout Frame) {
-        let count = text.displayWidth
-        let x = max(layout.labelX, layout.columns - count)
-        frame.write(text, x: x, y: row, style: .muted)
     }
 
     func drawTimeLabels(_ projection: ChartProjection, into frame: inout Frame) {
@@ -314,8 +226,8 @@ package struct ViewerView: Sendable {
         }
     }
 
-    /// The status line; a message too long for it is cut at a word with `…` and a dim
-    /// `[!]` that says which key shows it whole.
+    /// The status line; a message too long for it is cut at a word with `…` and, where
+    /// panels open (not in `--print`), a dim `[!]` that says which key shows it whole.
     func drawStatus(_ status: String, into frame: inout Frame) {
         let style = CellStyle(.accent)
         guard HeaderLayout.width(status) > layout.columns else {
@@ -323,7 +235,7 @@ package struct ViewerView: Sendable {
             return
         }
         let ellipsis = unicode ? "…" : "..."
-        let key = " [\(KeyMap.names(of: .messages).first ?? "?")]"
+        let key = state.options.showsPanels ? " [\(KeyMap.names(of: .messages).first ?? "?")]" : ""
         let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
         var kept = DisplayWidth.prefix(status, cells: max(0, room))
         // Cut at a word when one ends in the last third, so no number is cut in two.

@@ -24,12 +24,12 @@ extension ViewerState {
         let onScreen = projection(at: time)
         morphFirst = min(drawnPoints(at: time).lowerBound, newSlice.first)
         view.show(newSlice, range: newRange, window: newWindow, labelling: shownSeries)
-        target = projection(for: newSlice)
+        let why = percentAxis ? whyNoPercentAxis : nil
+        if why != nil { overlays.percentAxis = false }
+        retarget()
         morph = morphing && options.morphDuration > 0
             ? Morph(from: onScreen, to: target, start: time, duration: options.morphDuration) : nil
         pointer.keep(within: newSlice)
-        guard percentAxis, let why = whyNoPercentAxis else { return nil }
-        overlays.percentAxis = false
         return why
     }
 

@@ -59,6 +59,16 @@ struct HeaderTests {
         #expect(tiny.hasPrefix("12,059.83  ▼ -7.24%"), "\(tiny)")
     }
 
+    /// 14 May 2014 closed 0.04 below 13 May (9,754.39 against 9,754.43): a fall of 0.0004 %.
+    @Test func aTinyFallSaysMinusInItsPercentToo() throws {
+        let dax = try GoldenFrameTests.load("dax.csv")
+        let day = Int64(CivilDate(year: 2014, month: 5, day: 14).dayNumber) * 86_400
+        let state = ViewerState(series: dax, columns: 100, rows: 20,
+                                view: ViewSettings(window: dax.times[0]...(day + 86_399)))
+        let line = state.frame(at: 0).line(0)
+        #expect(line.contains("9,754.39  ▼ -0.04 (-0.00%) down"), "\(line)")
+    }
+
     @Test func theLayoutKeepsTheMostImportantFormsAndFitsTheWidth() {
         let layout = HeaderLayout(left: [
             .init(forms: HeaderLayout.shortenings(of: "ABCDEFGHIJ", ellipsis: "…"), style: .plain, yield: 1),
