@@ -15,6 +15,9 @@ extension ThemeChoice: ExpressibleByArgument {}
 /// `--style line|candles|ohlc`.
 extension ChartStyle: ExpressibleByArgument {}
 
+/// `--period auto|1m|...|1y` (see `CandlePeriod(argument:)`).
+extension PeriodRequest: ExpressibleByArgument {}
+
 /// `--range 1D|5D|1M|6M|1Y|5Y` (any case, or the key digit).
 extension ChartRange: ExpressibleByArgument {
     public init?(argument: String) { self.init(label: argument) }

@@ -46,6 +46,9 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: setting("style"))
     var style: ChartStyle?
 
+    @Option(help: setting("period"))
+    var period: PeriodRequest?
+
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
@@ -207,6 +210,7 @@ struct TradeChartCommand: ParsableCommand {
         request.range = range
         request.size = size
         request.style = style
+        request.period = period
         request.color = color
         request.charset = charset
         request.theme = theme

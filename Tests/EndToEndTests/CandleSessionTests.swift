@@ -57,33 +57,68 @@ struct CandleSessionTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// The viewer on Data/dax.csv at 100x30 with `options`, remembering into the state folder `stateHome`.
+    static func dax(_ options: String, stateHome: String) throws -> TmuxSession {
+        try TmuxSession("\(bin) \(options) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": stateHome])
+    }
+
+    /// Runs `body` with a state folder of its own, removed afterwards.
+    static func withStateHome(_ body: (String) throws -> Void) throws {
+        let stateHome = NSTemporaryDirectory() + "tc-candle-state-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: stateHome) }
+        try body(stateHome)
+    }
+
+    /// Presses each key and waits for its words on the screen.
+    static func press(_ t: TmuxSession, _ steps: [(key: String, shows: String)]) throws {
+        for step in steps {
+            try t.send(step.key)
+            try t.waitFor(step.shows)
+        }
+    }
+
+    /// Quits the viewer with `q` and expects status 0.
+    static func quit(_ t: TmuxSession) throws {
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func theStillCandlesWithVolumeAreWhatPrintShowsAndTheStyleIsRemembered() throws {
         let printed = ViewerSessionTests.lines(try ProcessRunner.tradechart(
             ["--print", "--color", "never", "--size", "100x30", "--range", "1M", "--style", "candles", "--volume",
              "Data/dax.csv"]).output)
-        let stateHome = NSTemporaryDirectory() + "tc-candle-state-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: stateHome) }
-        let t = try TmuxSession("\(Self.bin) --duration 0.3 --range 1M Data/dax.csv", width: 100, height: 30,
-                                environment: ["XDG_STATE_HOME": stateHome])
-        try t.waitFor("[1M]")
-        try t.send("c")
-        try t.waitFor("1 candle = 1 day")
-        try t.send("v")
-        try t.waitFor("vol")
-        // The status line says what happened; every other line is the printed frame.
-        let screen = ViewerSessionTests.lines(try t.waitForScreen { ViewerSessionTests.lines($0).count == printed.count })
-        for (i, (a, b)) in zip(screen, printed).enumerated() where i != 1 {
-            #expect(a == b, "line \(i):\n  viewer: \(a)\n  print:  \(b)")
+        try Self.withStateHome { stateHome in
+            let t = try Self.dax("--duration 0.3 --range 1M", stateHome: stateHome)
+            try t.waitFor("[1M]")
+            try Self.press(t, [("c", "1 candle = 1 day"), ("v", "vol")])
+            // The status line says what happened; every other line is the printed frame.
+            let screen = ViewerSessionTests.lines(try t.waitForScreen { ViewerSessionTests.lines($0).count == printed.count })
+            for (i, (a, b)) in zip(screen, printed).enumerated() where i != 1 {
+                #expect(a == b, "line \(i):\n  viewer: \(a)\n  print:  \(b)")
+            }
+            try Self.quit(t)
+            // Opened again: candles with the volume pane, read from the start.
+            let again = try Self.dax("--duration 0", stateHome: stateHome)
+            let reopened = try again.waitForScreen { $0.contains("[1M]") && $0.contains("1 candle = 1 day") && $0.contains("vol") }
+            #expect(!reopened.contains("Reading"))
+            try Self.quit(again)
         }
-        try t.send("q")
-        #expect(try t.waitForExit() == 0)
-        // Opened again: candles with the volume pane, read from the start.
-        let again = try TmuxSession("\(Self.bin) --duration 0 Data/dax.csv", width: 100, height: 30,
-                                    environment: ["XDG_STATE_HOME": stateHome])
-        let reopened = try again.waitForScreen { $0.contains("[1M]") && $0.contains("1 candle = 1 day") && $0.contains("vol") }
-        #expect(!reopened.contains("Reading"))
-        try again.send("q")
-        #expect(try again.waitForExit() == 0)
+    }
+
+    /// `p` picks the candle period in the viewer; the next opening of the file keeps it.
+    @Test func pPicksThePeriodAndItIsRemembered() throws {
+        try Self.withStateHome { stateHome in
+            let t = try Self.dax("--duration 0 --range 1Y --style candles", stateHome: stateHome)
+            try t.waitFor("1Y · 1 candle = 1 week")
+            try Self.press(t, [("p", "Candle period 1 month, longer where it does not fit: 1 candle = 1 month; p: the next")])
+            try t.waitFor("1Y · 1 candle = 1 month")
+            // On five years months do not fit 100 columns: the next longer period is drawn.
+            try Self.press(t, [("6", "5Y · 1 candle = 3 months"), ("5", "1Y · 1 candle = 1 month")])
+            try Self.quit(t)
+            let again = try Self.dax("--duration 0", stateHome: stateHome)
+            try again.waitFor("1Y · 1 candle = 1 month")
+            try Self.quit(again)
+        }
     }
 
     @Test func printSaysOnStandardErrorWhatAFileWithoutTheColumnsCannotShow() throws {
@@ -95,6 +130,32 @@ struct CandleSessionTests {
         #expect(result.error.contains("candles need the open, high and low of each bar; \(path) has no Open, High or Low column"))
         #expect(result.error.contains("no volume pane: \(path) has no Volume column"))
         #expect(!result.output.contains("candle ="))
+    }
+}
+
+/// `--period` on the command line (issue 28): what one candle stands for, said in the header.
+@Suite("The candle period on the command line")
+struct CandlePeriodCommandLineTests {
+    @Test func periodPicksWhatACandleStandsFor() throws {
+        func header(_ extra: [String], _ file: String = "Data/dax.csv") throws -> String {
+            let result = try ProcessRunner.tradechart(["--print", "--no-state", "--color", "never", "--size", "100x20",
+                                                       "--style", "candles"] + extra + [file])
+            #expect(result.status == 0, "\(result.error)")
+            return result.output.components(separatedBy: "\n")[0]
+        }
+        #expect(try header(["--range", "1Y"]).contains("1Y · 1 candle = 1 week"))
+        #expect(try header(["--range", "1Y", "--period", "1mo"]).contains("1Y · 1 candle = 1 month"))
+        #expect(try header(["--range", "1Y", "--period", "quarter"]).contains("1Y · 1 candle = 3 months"))
+        #expect(try header(["--range", "1Y", "--period", "auto"]).contains("1Y · 1 candle = 1 week"))
+        let sp500 = "../shared/data/SP500_1min_2019-11-05_to_08_mplfinance.csv"
+        #expect(try header(["--range", "1D", "--period", "15m"], sp500).contains("1D · 1 candle = 15 min"))
+        #expect(try header(["--range", "1D", "--period", "1h"], sp500).contains("1D · 1 candle = 1 h"))
+    }
+
+    @Test func anUnknownPeriodIsAnErrorWithStatus2() throws {
+        let result = try ProcessRunner.tradechart(["--print", "--no-state", "--period", "7m", "Data/dax.csv"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("--period"))
     }
 }
 

@@ -126,6 +126,22 @@ struct LaunchTests {
         #expect(shown.candles.volume)
     }
 
+    @Test func thePeriodComesFromTheCommandLineElseFromTheStateFile() throws {
+        let remembered = LaunchWorld()
+        remembered.state.remembered = Remembered(view: RememberedView(style: "candles", period: "1w"))
+        #expect(remembered.run(["a.csv"]) == 0)
+        let shown = try #require(remembered.terminal.shown)
+        #expect(shown.candles.period == .week && shown.memory.period == "1w")
+        let asked = LaunchWorld()
+        asked.state.remembered = Remembered(view: RememberedView(style: "candles", period: "1w"))
+        #expect(asked.run(["a.csv"]) { $0.period = .fixed(.month) } == 0)
+        #expect(try #require(asked.terminal.shown).candles.period == .month, "the command line wins")
+        let auto = LaunchWorld()
+        auto.state.remembered = Remembered(view: RememberedView(style: "candles", period: "1w"))
+        #expect(auto.run(["a.csv"]) { $0.period = PeriodRequest(argument: "auto") } == 0)
+        #expect(try #require(auto.terminal.shown).candles.period == nil, "--period auto: the smallest that fits")
+    }
+
     @Test func theStateFileIsNotReadWithNoState() throws {
         let world = LaunchWorld()
         world.state.remembered = Remembered(view: RememberedView(style: "candles"))

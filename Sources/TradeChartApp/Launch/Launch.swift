@@ -136,7 +136,7 @@ public struct Launch {
         }
         let shown = shownStyle(remembered: memory?.finish()?.view)
         let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
-                                  volume: shown.volume)
+                                  volume: shown.volume, period: shown.period)
         let opened = Opened(loaded: loaded, clock: clock, compared: compared, candles: candles,
                             notes: (notFollowed.map { [$0] } ?? []) + notes + compared.notes, follower: follower)
         if interactive {
@@ -219,12 +219,15 @@ public struct Launch {
         return "--audiograph '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
     }
 
-    /// The style and volume pane to open with: the command line's, else the file's
-    /// remembered ones (interactive only), else the line; and the columns they need.
-    func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
+    /// The style, volume pane and candle period to open with: the command line's, else the
+    /// file's remembered ones (interactive only), else the line and the automatic period;
+    /// and the columns they need.
+    func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, period: CandlePeriod?,
+                                                     fields: BarFields) {
         let style = request.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
         let volume = request.switches.contains(.volume) || remembered?.switches.contains(.volume) == true
-        return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
+        let period = request.period.map(\.period) ?? remembered?.period.flatMap(CandlePeriod.init(rawValue:))
+        return (style, volume, period, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
     }
 
     /// The zones `--tz` and `--data-tz` name, read before any file is (a misspelt zone

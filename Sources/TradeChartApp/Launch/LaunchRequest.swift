@@ -9,6 +9,8 @@ public struct LaunchRequest {
     public var range: ChartRange?
     public var size: FrameSize?
     public var style: ChartStyle?
+    /// `--period`: a candle period, or `auto` (the smallest that fits); nil when not given.
+    public var period: PeriodRequest?
     public var color: ColorChoice = .auto
     public var charset: CharsetChoice = .auto
     public var theme: ThemeChoice?
@@ -87,5 +89,27 @@ public struct FrameSize: Equatable, Sendable {
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0, c <= 2000, r <= 1000
         else { return nil }
         self.init(columns: c, rows: r)
+    }
+}
+
+/// What `--period` asks for: the automatic candle period, or one period.
+public enum PeriodRequest: Sendable, Equatable {
+    case auto
+    case fixed(CandlePeriod)
+
+    /// `auto`, or a period's name (`1h`, `week`; see `CandlePeriod(argument:)`); nil for anything else.
+    public init?(argument: String) {
+        if argument.lowercased() == "auto" {
+            self = .auto
+        } else if let period = CandlePeriod(argument: argument) {
+            self = .fixed(period)
+        } else {
+            return nil
+        }
+    }
+
+    /// The period asked for, nil for the automatic one.
+    var period: CandlePeriod? {
+        if case .fixed(let period) = self { period } else { nil }
     }
 }

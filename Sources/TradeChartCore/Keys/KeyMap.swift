@@ -11,7 +11,7 @@ public enum KeyMap {
                               help: "over the chart, zoom around the pointer; elsewhere a shorter / longer range; "
                                   + "a click on the range bar picks that range",
                               group: .ranges)),
-            .setting(.style), .setting(.volume),
+            .setting(.style), .setting(.period), .setting(.volume),
             .fixed(KeyBinding([(.left, .step(-1)), (.right, .step(1)), (.character("h"), .step(-1)), (.character("l"), .step(1))],
                               names: ["Left", "Right", "h", "l"],
                               help: "move the cursor one point (one candle); held down, it speeds up to a dot column a step",

@@ -30,6 +30,8 @@ public enum ViewerAction: Sendable, Hashable {
     case nextPrimary
     /// The next style: line, candles, OHLC bars.
     case cycleStyle
+    /// The next candle period: the automatic one, then each longer one that gives two candles or more.
+    case cyclePeriod
     case help
     case quit
 }

@@ -1,6 +1,6 @@
 /// What tradechart remembers about one file: the last range (or free window), the
 /// on/off settings of the settings table that are on (the volume pane, the axis), the moving
-/// averages, the style (line, candles, OHLC bars), and the theme
+/// averages, the style (line, candles, OHLC bars), the candle period, and the theme
 /// and charset when they were given on the command line. Every field but `updated` may be
 /// missing (older files, or not set).
 public struct RememberedView: Codable, Sendable, Equatable {
@@ -15,11 +15,14 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var averages: [Int]?
     /// `line`, `candles` or `ohlc` (a `ChartStyle`); nil for the line.
     public var style: String?
+    /// The candle period chosen (a `CandlePeriod`: `1w`); nil for the automatic one.
+    public var period: String?
     /// Seconds since 1970 of the last change, to keep the file small.
     public var updated: Double
 
     public init(range: String? = nil, theme: String? = nil, charset: String? = nil, window: [Int64]? = nil,
-                switches: Set<SettingID> = [], averages: [Int]? = nil, style: String? = nil, updated: Double = 0) {
+                switches: Set<SettingID> = [], averages: [Int]? = nil, style: String? = nil, period: String? = nil,
+                updated: Double = 0) {
         self.range = range
         self.theme = theme
         self.charset = charset
@@ -27,6 +30,7 @@ public struct RememberedView: Codable, Sendable, Equatable {
         self.switches = switches
         self.averages = averages
         self.style = style
+        self.period = period
         self.updated = updated
     }
 
@@ -63,6 +67,7 @@ public struct RememberedView: Codable, Sendable, Equatable {
         window = try fields.decodeIfPresent([Int64].self, forKey: Self.field(.window))
         averages = try fields.decodeIfPresent([Int].self, forKey: Self.field(.averages))
         style = try fields.decodeIfPresent(String.self, forKey: Self.field(.style))
+        period = try fields.decodeIfPresent(String.self, forKey: Self.field(.period))
         updated = try fields.decode(Double.self, forKey: Field("updated"))
         switches = []
         for (id, field) in Self.switchFields where try fields.decodeIfPresent(Bool.self, forKey: Field(field)) == true {
@@ -78,6 +83,7 @@ public struct RememberedView: Codable, Sendable, Equatable {
         try fields.encodeIfPresent(window, forKey: Self.field(.window))
         try fields.encodeIfPresent(averages, forKey: Self.field(.averages))
         try fields.encodeIfPresent(style, forKey: Self.field(.style))
+        try fields.encodeIfPresent(period, forKey: Self.field(.period))
         try fields.encode(updated, forKey: Field("updated"))
         for (id, field) in Self.switchFields where switches.contains(id) { try fields.encode(true, forKey: Field(field)) }
     }

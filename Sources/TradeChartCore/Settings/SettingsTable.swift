@@ -3,6 +3,7 @@ extension SettingID {
     public static let window = SettingID(rawValue: "window")
     public static let style = SettingID(rawValue: "style")
     public static let volume = SettingID(rawValue: "volume")
+    public static let period = SettingID(rawValue: "period")
     public static let log = SettingID(rawValue: "log")
     public static let percent = SettingID(rawValue: "percent")
     public static let averages = SettingID(rawValue: "averages")
@@ -58,6 +59,19 @@ public enum Settings {
                 memory: .perFile(field: "style"),
                 readme: ("`--style line\\|candles\\|ohlc`", "draw the price as a line, candles or OHLC bars (`c` cycles them; "
                          + "default: what you last used on this file, else the line)")),
+        Setting(.period, title: "candle period",
+                keys: [KeyBinding([(.character("p"), .cyclePeriod)], names: ["p"],
+                                  help: "candle period: auto (the smallest that fits), then each longer one that gives "
+                                      + "two candles or more (1 min to 1 year)",
+                                  group: .style)],
+                options: [SettingOption("period", value: "PERIOD", help: "What one candle (and volume bar) stands for, "
+                                        + "where it fits the width, else the next longer (p cycles). (values: auto, "
+                                        + CandlePeriod.arguments + "; default: auto, the smallest that fits)")],
+                memory: .perFile(field: "period"),
+                readme: ("`--period P`", "what one candle (and volume bar) stands for: `1m`, `2m`, `3m`, `5m`, `10m`, "
+                         + "`15m`, `30m`, `1h`, `2h`, `4h`, `1d`, `1w`, `1mo`, `3mo`, `1y` (also `5min`, `day`, `week`, "
+                         + "`month`, `quarter`, `year`), used where it fits the width, else the next longer; `auto` (the "
+                         + "default) is the smallest that fits (`p` cycles auto and the longer ones)")),
         Setting(.volume, title: "volume pane",
                 keys: [KeyBinding([(.character("v"), .toggle(.volume))], names: ["v"],
                                   help: "the volume pane under the chart, one bar a candle, coloured like it", group: .style)],

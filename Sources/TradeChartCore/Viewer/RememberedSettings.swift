@@ -1,6 +1,6 @@
 /// The settings of the viewer that are remembered about a file, as the state holds them:
 /// the range or free window, the on/off settings of the settings table (the volume pane,
-/// the axis), the moving averages and the style. `ViewerState.remember(changesSince:)` is the one place they are written into
+/// the axis), the moving averages, the style and the candle period. `ViewerState.remember(changesSince:)` is the one place they are written into
 /// the remembered view: a setting is written when it changed, so what the host handed in
 /// stays as it was until the person changes it.
 struct RememberedSettings: Sendable, Equatable {
@@ -10,6 +10,7 @@ struct RememberedSettings: Sendable, Equatable {
     var switches: Set<SettingID>
     var averages: [Int]
     var style: ChartStyle
+    var period: CandlePeriod?
 
     /// Writes into `memory` what an opening decides whatever was remembered: the fixed
     /// range it opens on, the style and the pane (a window and the axis are written when
@@ -17,6 +18,7 @@ struct RememberedSettings: Sendable, Equatable {
     func writeOpening(into memory: inout RememberedView) {
         memory.range = range.label
         memory.style = style == .line ? nil : style.rawValue
+        memory.period = period?.rawValue
         memory.remember(.volume, on: switches.contains(.volume))
     }
 
@@ -33,6 +35,7 @@ struct RememberedSettings: Sendable, Equatable {
         for id in switches.symmetricDifference(before.switches) { memory.remember(id, on: switches.contains(id)) }
         if averages != before.averages { memory.averages = averages.isEmpty ? nil : averages }
         if style != before.style { memory.style = style == .line ? nil : style.rawValue }
+        if period != before.period { memory.period = period?.rawValue }
     }
 }
 
@@ -40,7 +43,7 @@ extension ViewerState {
     /// The remembered settings as they stand.
     var rememberedSettings: RememberedSettings {
         RememberedSettings(range: range, window: window, switches: rememberedSwitches, averages: averageBars,
-                           style: candles.style)
+                           style: candles.style, period: candles.period)
     }
 
     /// Writes into `memory` every remembered setting changed since `before`.

@@ -48,6 +48,10 @@ enum StatusMessage: Sendable, Equatable {
     case panLimit(older: Bool)
     /// `c`: the style now, with what one of its candles (or bars) stands for.
     case style(ChartStyle, grouping: String)
+    /// `p`: the candle period chosen (nil: the automatic one), with what a candle stands for now.
+    case candlePeriod(CandlePeriod?, grouping: String)
+    /// `p` while neither candles, OHLC bars nor the volume pane are shown.
+    case periodNeedsCandles
     /// `v`: the pane shown, of the column `column` of `file`, or that column is 0 or empty
     /// in every row (hidden, or shown before its column is read: the table's words).
     case volumePane(column: String, file: String, empty: Bool)
@@ -96,6 +100,10 @@ enum StatusMessage: Sendable, Equatable {
             case .candles: "Candles, rising hollow, falling filled: \(grouping); c: OHLC bars"
             case .ohlc: "OHLC bars, open tick left, close tick right: \(grouping); c: line"
             }
+        case .candlePeriod(let period, let grouping):
+            period.map { "Candle period \($0.words), longer where it does not fit: \(grouping); p: the next" }
+                ?? "Candle period auto, the smallest that fits: \(grouping); p: the next"
+        case .periodNeedsCandles: "the candle period is for candles, OHLC bars and the volume pane: press c or v first"
         case .volumePane(let column, let file, let empty):
             empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
         case .reading(let columns, let file): "Reading \(columns.joined(separator: ", ")) of \(file)…"

@@ -170,6 +170,20 @@ extension ViewerState {
         return ([.loadBars(fields)], .reading(columns: names, file: series.name))
     }
 
+    /// `p`: the next candle period: from the automatic one (the smallest that fits) to each
+    /// longer one that gives two candles or more over the range, then back to the automatic.
+    mutating func cyclePeriod(at time: Double) -> StatusMessage {
+        if comparing { return .keyRefused(key: "p", .candlesWhileComparing) }
+        guard drawsCandles || drawsVolume else { return .keyRefused(key: "p", .periodNeedsCandles) }
+        let range = slice.first...slice.last, times = series.times
+        let usable = CandleGrouping.periods(for: series)
+        let shown = candlePeriod
+        candles.period = usable.first { $0 > shown && CandleGrouping.count(range, period: $0, times: times, limit: 2) >= 2 }
+        // The volume bars' scale follows the new groups.
+        retarget(from: projection(at: time), at: time)
+        return .candlePeriod(candles.period, grouping: CandleGrouping.label(candlePeriod, noun: candles.style == .ohlc ? "bar" : "candle"))
+    }
+
     /// What the status line says after a style switch.
     func styleNote() -> StatusMessage {
         switch candles.style {

@@ -147,6 +147,7 @@ extension ViewerState {
             return ([], .marked(moment: series.hasTimeOfDay ? DateText.moment(shownSeries.times[point], withTime: true)
                 : DateText.dayMonthYear(shownSeries.times[point])))
         case .cycleStyle: return cycleStyle(at: time)
+        case .cyclePeriod: return ([], cyclePeriod(at: time))
         case .help: if options.showsPanels { open(.help) }
         case .quit: return ([.stopSound, .quit(status: 0)], nil)
         }
