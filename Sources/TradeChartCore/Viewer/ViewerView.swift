@@ -76,9 +76,10 @@ package struct ViewerView: Sendable {
         var header = HeaderLayout(left: [
             .init(forms: HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis), style: bold, yield: cursor == nil ? 2 : 1),
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
-            .init(forms: ["\(arrow)\(amount) (\(percent))", arrow + (move.percent == nil ? amount : percent), ""],
+            .init(forms: changeForms(arrow, amount, move.percent == nil ? nil : percent, marked: marked),
                   style: changeStyle, yield: 4),
-            .init(forms: marked.map { measureTexts(from: $0, to: index) } ?? [word, ""], style: changeStyle, gap: 1, yield: 0),
+            marked.map { .init(forms: measureTexts(from: $0, to: index), style: changeStyle, gap: 0, yield: 0) }
+                ?? .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
         let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: index) : nil }
@@ -93,8 +94,23 @@ package struct ViewerView: Sendable {
         }
     }
 
-    /// What a measurement from the mark says beside its change, then shorter forms:
-    /// `from the mark on 3 Jan 2019: 87 bars, 130 days`, `87 bars, 130 days`, `87 bars`.
+    /// The change, then shorter forms: `▼ -1,124.59 (-8.65%)`, `▼ -8.65%`. With a mark every
+    /// form says what it is measured from, whatever else gives way: `from the mark` (`before
+    /// the range` or `after` it when the range does not hold it), at the least `◆`.
+    func changeForms(_ arrow: String, _ amount: String, _ percent: String?, marked: Int?) -> [String] {
+        let full = percent.map { "\(arrow)\(amount) (\($0))" } ?? arrow + amount
+        let short = arrow + (percent ?? amount)
+        guard let marked else { return [full, short, ""] }
+        let slice = state.slice
+        let note = marked < slice.first ? "from the mark before the range"
+            : marked > slice.last ? "from the mark after the range" : "from the mark"
+        var notes = [note, "from the mark"] + (unicode ? ["from ◆", "◆"] : ["from mark"])
+        if note == notes[1] { notes.remove(at: 1) }
+        return [full + " " + note] + notes.map { short + " " + $0 } + [""]
+    }
+
+    /// What a measurement from the mark says after its change's `from the mark`, then
+    /// shorter forms: ` on 3 Jan 2019: 87 bars, 130 days`, `: 87 bars, 130 days`, `: 87 bars`.
     func measureTexts(from marked: Int, to point: Int) -> [String] {
         let times = state.shownSeries.times
         let bars = abs(point - marked)
@@ -103,7 +119,7 @@ package struct ViewerView: Sendable {
         let dayText = days == 1 ? "1 day" : "\(days) days"
         let when = state.series.hasTimeOfDay ? DateText.dayMonth(times[marked]) + " " + DateText.time(times[marked])
             : DateText.dayMonthYear(times[marked])
-        return ["from the mark on \(when): \(barText), \(dayText)", "\(barText), \(dayText)", barText, ""]
+        return [" on \(when): \(barText), \(dayText)", ": \(barText), \(dayText)", ": \(barText)", ""]
     }
 
     /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,
