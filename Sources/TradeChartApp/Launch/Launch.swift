@@ -224,7 +224,7 @@ public struct Launch {
     func shownStyle(remembered: RememberedView?) -> (style: ChartStyle, volume: Bool, fields: BarFields) {
         let style = request.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
         let volume = request.switches.contains(.volume) || remembered?.switches.contains(.volume) == true
-        return (style, volume, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
+        return (style, volume, CandleState.fields(style: style, volume: volume))
     }
 
     /// The zones `--tz` and `--data-tz` name, read before any file is (a misspelt zone

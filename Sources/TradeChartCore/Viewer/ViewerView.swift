@@ -101,9 +101,7 @@ package struct ViewerView: Sendable {
         let full = percent.map { "\(arrow)\(amount) (\($0))" } ?? arrow + amount
         let short = arrow + (percent ?? amount)
         guard let marked else { return [full, short, ""] }
-        let slice = state.slice
-        let note = marked < slice.first ? "from the mark before the range"
-            : marked > slice.last ? "from the mark after the range" : "from the mark"
+        let note = MarkMeasure.from(marked, state)
         var notes = [note, "from the mark"] + (unicode ? ["from ◆", "◆"] : ["from mark"])
         if note == notes[1] { notes.remove(at: 1) }
         return [full + " " + note] + notes.map { short + " " + $0 } + [""]
@@ -113,13 +111,10 @@ package struct ViewerView: Sendable {
     /// shorter forms: ` on 3 Jan 2019: 87 bars, 130 days`, `: 87 bars, 130 days`, `: 87 bars`.
     func measureTexts(from marked: Int, to point: Int) -> [String] {
         let times = state.shownSeries.times
-        let bars = abs(point - marked)
-        let days = Int((Double(abs(times[point] - times[marked])) / Double(LocalTime.secondsPerDay)).rounded())
-        let barText = bars == 1 ? "1 bar" : "\(bars) bars"
-        let dayText = days == 1 ? "1 day" : "\(days) days"
+        let measure = MarkMeasure(state, from: marked, to: point)
         let when = state.series.hasTimeOfDay ? DateText.dayMonth(times[marked]) + " " + DateText.time(times[marked])
             : DateText.dayMonthYear(times[marked])
-        return [" on \(when): \(barText), \(dayText)", ": \(barText), \(dayText)", ": \(barText)", ""]
+        return [" on \(when): \(measure.words)", ": \(measure.words)", ": " + CountText.of(measure.bars, "bar"), ""]
     }
 
     /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,

@@ -37,6 +37,38 @@ struct HeaderMeaningTests {
         #expect(line.contains("from the mark on 15 Apr 2019: 17 bars, 28 days") && !line.contains("range"), "\(line)")
     }
 
+    /// The bundled DAX with all its columns, as candles (the volume pane off).
+    static func candles(range: ChartRange, columns: Int, rows: Int) throws -> ViewerState {
+        let loaded = try SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path,
+                                           options: LoadOptions(bars: .all))
+        return ViewerState(series: loaded.series, range: range, columns: columns, rows: rows,
+                           candles: CandleState(names: loaded.barNames, bars: loaded.bars, closes: loaded.series.prices,
+                                                style: .candles))
+    }
+
+    /// A candle's header keeps its dates and measures its close from the range's reference
+    /// price, as the line's header does (-8.65 % on 1Y, whatever the candle's own open).
+    @Test func candleHeadersKeepTheirDatesAndTheLinesChange() throws {
+        var state = try Self.candles(range: .oneYear, columns: 100, rows: 20)
+        _ = state.handle(.key(.end), at: 0)
+        for columns in ChartLayout.minimumColumns...200 {
+            _ = state.handle(.resize(columns: columns, rows: 15), at: 0)
+            let line = state.frame(at: 0).line(0)
+            #expect(line.contains("11,876.65"), "\(columns): \(line)")
+            if line.contains("%") { #expect(line.contains("▼ -8.65%") || line.contains("(-8.65%)"), "\(columns): \(line)") }
+            if columns >= 30 { #expect(line.contains("13 May"), "\(columns): \(line)") }
+            if columns >= 40 { #expect(line.contains("%"), "\(columns): \(line)") }
+        }
+    }
+
+    /// The candle's header says its volume with the pane hidden too.
+    @Test func candleHeadersSayTheVolume() throws {
+        var state = try Self.candles(range: .oneMonth, columns: 120, rows: 20)
+        _ = state.handle(.key(.end), at: 0)
+        #expect(!state.drawsVolume)
+        #expect(state.frame(at: 0).line(0).contains("C 11,876.65  V 107.3M  ▼ -123.28 (-1.03%)"))
+    }
+
     /// The header cases as whole frames at four sizes (one golden file a size).
     @Test func headerCasesAsGoldenFrames() throws {
         for (columns, rows) in Self.sizes {
@@ -46,6 +78,12 @@ struct HeaderMeaningTests {
             _ = marked.handle(.key(.end), at: 5)
             _ = marked.handle(.key(.left), at: 5)
             strip += "── the cursor on 10 May 2019\n" + marked.frame(at: 5).plainText + "\n"
+            var candles = try Self.candles(range: .oneYear, columns: columns, rows: rows)
+            _ = candles.handle(.key(.end), at: 0)
+            strip += "── candles, 1Y, the newest candle\n" + candles.frame(at: 0).plainText + "\n"
+            _ = candles.handle(.key(.character("3")), at: 0)
+            _ = candles.handle(.key(.left), at: 5)
+            strip += "── candles, 1M, the candle before the newest\n" + candles.frame(at: 5).plainText + "\n"
             Golden.check(strip, name: "header-cases-\(columns)x\(rows).txt")
         }
     }
