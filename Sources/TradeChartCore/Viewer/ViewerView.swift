@@ -204,6 +204,11 @@ package struct ViewerView: Sendable {
                 : (entry.available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
+        // The settings that change how the chart reads, for as long as they are on (the hints give way).
+        let tags = state.viewTags.joined(separator: " ")
+        if !tags.isEmpty, x + 2 + tags.displayWidth <= layout.columns {
+            x = frame.write(tags, x: x + 2, y: layout.bottomRow, style: CellStyle(.accent)) + 1
+        }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.
         let hints = KeyMap.bindings.compactMap(\.hint)
