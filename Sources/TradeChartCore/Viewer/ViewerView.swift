@@ -67,8 +67,7 @@ package struct ViewerView: Sendable {
             ?? PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
         let change = move.change
-        let (arrow, amount, percentOrNil, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
-        let percent = percentOrNil ?? "n/a"
+        let (arrow, amount, percent, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
         let word = change == 0 ? "unchanged" : (change > 0 ? "up" : "down")
         let bold = CellStyle(.plain, .bold)
         let ellipsis = unicode ? "…" : "..."
@@ -76,7 +75,7 @@ package struct ViewerView: Sendable {
         var header = HeaderLayout(left: [
             .init(forms: HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis), style: bold, yield: cursor == nil ? 2 : 1),
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
-            .init(forms: changeForms(arrow, amount, move.percent == nil ? nil : percent, marked: marked),
+            .init(forms: changeForms(arrow, amount, percent, marked: marked),
                   style: changeStyle, yield: 4),
             marked.map { .init(forms: measureTexts(from: $0, to: index), style: changeStyle, gap: 0, yield: 0) }
                 ?? .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
@@ -98,7 +97,8 @@ package struct ViewerView: Sendable {
     /// form says what it is measured from, whatever else gives way: `from the mark` (`before
     /// the range` or `after` it when the range does not hold it), at the least `◆`.
     func changeForms(_ arrow: String, _ amount: String, _ percent: String?, marked: Int?) -> [String] {
-        let full = percent.map { "\(arrow)\(amount) (\($0))" } ?? arrow + amount
+        // A percent of a start at or below zero means nothing: `(n/a)` says so.
+        let full = "\(arrow)\(amount) (\(percent ?? "n/a"))"
         let short = arrow + (percent ?? amount)
         guard let marked else { return [full, short, ""] }
         let note = MarkMeasure.from(marked, state)
