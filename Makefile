@@ -3,12 +3,15 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 RELEASE := .build/release
 DEBUG   := .build/debug
+# The Swift runtime linked into the binary: only the pages used are loaded, so the viewer
+# starts in less time and memory than with the shared libraries (issue 24: 16.6 -> 13.0 MiB).
+RELEASE_FLAGS := -c release --static-swift-stdlib
 
 .PHONY: build run test bench fuzz install clean
 
 ## build: release build of the viewer
 build:
-	$(SWIFT) build -c release --product tradechart
+	$(SWIFT) build $(RELEASE_FLAGS) --product tradechart
 
 ## run: build and open the viewer on the bundled DAX data
 run: build
@@ -21,9 +24,9 @@ test:
 
 ## bench: release build, then print the benchmark table
 bench:
-	$(SWIFT) build -c release --product tradechart
-	$(SWIFT) build -c release --product TradeChartBench
-	$(SWIFT) build -c release --product CReferenceReader
+	$(SWIFT) build $(RELEASE_FLAGS) --product tradechart
+	$(SWIFT) build $(RELEASE_FLAGS) --product TradeChartBench
+	$(SWIFT) build $(RELEASE_FLAGS) --product CReferenceReader
 	TRADECHART_BIN=$(CURDIR)/$(RELEASE)/tradechart $(RELEASE)/TradeChartBench
 
 ## fuzz: libFuzzer + ASan on the loader (optimised, so more inputs a second) for FUZZ_SECONDS
@@ -32,7 +35,7 @@ bench:
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 1
 fuzz:
-	$(SWIFT) build -c release --product TradeChartFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build-fuzz
+	$(SWIFT) build $(RELEASE_FLAGS) --product TradeChartFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --scratch-path .build-fuzz
 	mkdir -p fuzz-corpus
 	.build-fuzz/release/TradeChartFuzz fuzz-corpus Tests/TradeChartCoreTests/Fixtures/Hostile Tests/TradeChartSystemTests/Compression/Fixtures \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -print_final_stats=1 -detect_leaks=0 \

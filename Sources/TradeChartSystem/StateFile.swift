@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import TradeChartCore
 
 /// Reading and replacing the state file on disk, safely against what may be planted

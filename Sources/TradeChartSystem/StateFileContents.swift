@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TradeChartCore
 
 /// The state file's JSON: `{"version": 1, "settings": SETTINGS, "files": {PATH: ENTRY, ...}}`,

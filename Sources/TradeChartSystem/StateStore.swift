@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Synchronization
 import TradeChartCore
 
 /// The state file: one small JSON file, `$XDG_STATE_HOME/tradechart/state.json`
@@ -19,7 +21,7 @@ public final class StateStore: @unchecked Sendable {
     public let url: URL
     private var path: String { url.path }
     private let queue = DispatchQueue(label: "tradechart.state")
-    private let lock = NSLock()
+    private let lock = Mutex(())
     /// What is known: the file as last read or written, with this store's views put in.
     private var contents = StateFileContents()
     /// The views remembered since they were last written.
@@ -66,7 +68,7 @@ public final class StateStore: @unchecked Sendable {
                 if let first = read.dropped.first {
                     found.append(.entriesDropped(file: path, count: read.dropped.count, firstKey: first.key, reason: first.reason))
                 }
-                lock.withLock {
+                lock.withLock { _ in
                     contents = read
                     for (key, view) in unsaved { contents.files[key] = view }
                     if let unsavedSettings { contents.settings = unsavedSettings }
@@ -75,22 +77,22 @@ public final class StateStore: @unchecked Sendable {
         } catch {
             found.append(error)
         }
-        let told = lock.withLock { found.filter { toldKinds.insert($0.kind).inserted } }
+        let told = lock.withLock { _ in found.filter { toldKinds.insert($0.kind).inserted } }
         return told.isEmpty ? nil : told.map(\.description).joined(separator: "; ")
     }
 
     public func view(for file: String) -> RememberedView? {
-        lock.withLock { contents.files[file] }
+        lock.withLock { _ in contents.files[file] }
     }
 
     /// The person's settings, nil when none were saved.
     public var settings: UserSettings? {
-        lock.withLock { contents.settings }
+        lock.withLock { _ in contents.settings }
     }
 
     /// Records the person's settings (in memory; `save` writes them).
     public func remember(_ settings: UserSettings) {
-        lock.withLock {
+        lock.withLock { _ in
             contents.settings = settings
             unsavedSettings = settings
         }
@@ -98,12 +100,12 @@ public final class StateStore: @unchecked Sendable {
 
     /// True when something was remembered that was not written yet.
     public var hasUnsavedChanges: Bool {
-        lock.withLock { !unsaved.isEmpty || unsavedSettings != nil }
+        lock.withLock { _ in !unsaved.isEmpty || unsavedSettings != nil }
     }
 
     /// Records the view of a file (in memory; `save` writes it).
     public func remember(_ view: RememberedView, for file: String) {
-        lock.withLock {
+        lock.withLock { _ in
             contents.files[file] = view
             unsaved[file] = view
         }
@@ -112,11 +114,11 @@ public final class StateStore: @unchecked Sendable {
     /// Merges what was remembered into the file, in the background; `wait` blocks until
     /// done (on exit). A problem is kept for `takeProblem()`.
     public func save(wait: Bool = false) {
-        lock.withLock { savesUnderWay += 1 }
+        lock.withLock { _ in savesUnderWay += 1 }
         let work: @Sendable () -> Void = { [self] in
-            let (changes, settings) = lock.withLock { (unsaved, unsavedSettings) }
+            let (changes, settings) = lock.withLock { _ in (unsaved, unsavedSettings) }
             let outcome = Result { () throws(StateFileProblem) in try merge(changes, settings: settings) }
-            lock.withLock {
+            lock.withLock { _ in
                 savesUnderWay -= 1
                 switch outcome {
                 case .success(let written):
@@ -139,12 +141,12 @@ public final class StateStore: @unchecked Sendable {
     public func flush() { queue.sync {} }
 
     /// True while a save is queued or running: a problem it meets is not known yet.
-    public var isSaving: Bool { lock.withLock { savesUnderWay > 0 } }
+    public var isSaving: Bool { lock.withLock { _ in savesUnderWay > 0 } }
 
     /// The oldest problem a save met that was not taken yet, for the status line. Each
     /// kind of problem is given once a session, however often saving meets it again.
     public func takeProblem() -> StateFileProblem? {
-        lock.withLock { problems.isEmpty ? nil : problems.removeFirst() }
+        lock.withLock { _ in problems.isEmpty ? nil : problems.removeFirst() }
     }
 
     /// One read-modify-write of the file under the lock; returns what was written.

@@ -38,7 +38,7 @@ public final class StreamFollower: Follower {
             var last = parser
             do {
                 let loaded = try last.finish()
-                guard loaded.series.count >= 2 else { return .problem("\(name): only one price; a chart needs at least two") }
+                guard loaded.series.count >= 2 else { return .problem("\(name): \(loaded.report.onlyOnePrice())") }
                 return .updated(loaded, reloaded: false)
             } catch {
                 return .problem("\(error)")

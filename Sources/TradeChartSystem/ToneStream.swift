@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import TradeChartCore
 
@@ -23,15 +22,14 @@ public final class ToneStream: @unchecked Sendable {
     /// periods plays its tail too.
     public let tail: Double
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var mixer: ToneMixer
     private var pending: Tone?
     private var stopping = false
     private var ended: String?
     private var writeFD: Int32 = -1
-    private var pid: pid_t = 0
-    private var exited = false
-    private var writer: Thread?
+    private var player: ChildProcess?
+    private var writer: JoinableThread?
     /// When the tones now written began, and how many samples were written since.
     private var burst: (start: Double, samples: Int)?
     private let clock = MonotonicClock()
@@ -64,40 +62,27 @@ public final class ToneStream: @unchecked Sendable {
         // A small pipe: what waits in it is what a stalled player would play late.
         _ = fcntl(fds[1], Self.setPipeSize, 4096)
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The player starts with no blocked signals and default handlers (ours are the
-        // viewer's), in a process group of its own, so Ctrl-C at the terminal reaches
-        // the viewer alone: it closes the stream and the player ends at its end.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, command.executable, &actions, &attributes, argv, environ)
-        close(fds[0])
-        guard spawned == 0 else {
+        // The player's output goes to /dev/null, it runs in a process group of its own (so
+        // Ctrl-C at the terminal reaches the viewer alone: it closes the stream and the
+        // player ends at its end), with default signal handlers.
+        let started: ChildProcess
+        do {
+            started = try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                       standardInput: fds[0])
+        } catch {
+            close(fds[0])
             close(fds[1])
-            throw StartError(player: command.name, reason: errorText(spawned))
+            throw StartError(player: command.name, reason: errorText(error.code))
         }
-        pid = child
+        close(fds[0])
+        player = started
         writeFD = fds[1]
-        let thread = Thread { [self] in writeLoop() }
-        thread.name = "tradechart.tones"
+        guard let thread = JoinableThread({ [self] in writeLoop() }) else {
+            close(writeFD)
+            writeFD = -1
+            throw StartError(player: command.name, reason: "no thread to feed it")
+        }
         writer = thread
-        thread.start()
     }
 
     /// Plays `tone` now; a tone still sounding gives way to it, one not yet begun is dropped.
@@ -118,7 +103,7 @@ public final class ToneStream: @unchecked Sendable {
     }
 
     /// The player's process id, 0 before it started.
-    public var processID: pid_t { pid }
+    public var processID: pid_t { player?.processID ?? 0 }
 
     /// Ends the stream: the writer stops, the player's input is closed (it ends when it
     /// has played what it has), and it is reaped if it ended.
@@ -127,7 +112,7 @@ public final class ToneStream: @unchecked Sendable {
         stopping = true
         condition.signal()
         condition.unlock()
-        while let writer, !writer.isFinished { usleep(1000) }
+        writer?.join()
         writer = nil
         if writeFD >= 0 { close(writeFD) }
         writeFD = -1
@@ -187,7 +172,7 @@ public final class ToneStream: @unchecked Sendable {
                     // Written ahead of what plays: wait (or until a newer tone comes).
                     let ahead = Double(b.samples) / Double(sampleRate) - (clock.now() - b.start)
                     if ahead > lead && pending == nil && !stopping {
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: ahead - lead))
+                        condition.wait(seconds: ahead - lead)
                     }
                 }
             }
@@ -247,18 +232,10 @@ public final class ToneStream: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Reaps the player if it ended; returns how, nil while it runs (or was reaped before).
+    /// Reaps the player if it ended; returns how, nil while it runs (or before it started).
     /// Called with `condition` locked.
     @discardableResult
-    private func reap() -> String? {
-        guard pid > 0, !exited else { return nil }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        guard result == pid else { return nil }
-        exited = true
-        if status & 0x7f == 0 { return "ended with status \((status >> 8) & 0xff)" }
-        return "was ended by signal \(status & 0x7f)"
-    }
+    private func reap() -> String? { player?.reap() }
 
     private func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ArgumentParser
 import TradeChartApp
 import TradeChartCore
@@ -39,7 +39,9 @@ struct AverageList: ExpressibleByArgument {
     var bars: [Int]
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            Int(String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+        }
         guard !parts.isEmpty, parts.count <= 8, parts.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000 }) else { return nil }
         bars = parts.compactMap { $0 }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TradeChartApp
 import TradeChartCore
 import TradeChartSystem
@@ -9,13 +9,16 @@ import TradeChartSystem
 struct TradeChartCommand: ParsableCommand {
     static let version = "0.1.0"
 
+    /// The line of the discussion the key table follows in `--help`. The table is put in
+    /// when help is printed (`withSettings`), not in the configuration: every start reads
+    /// the configuration, and wrapping the key table cost a start 7 % of its time (issue 24).
+    static let keysHeading = "Keys (the same as ? shows in the viewer):"
+
     static let configuration = CommandConfiguration(
         commandName: "tradechart",
         abstract: "An animated stock chart in the terminal, drawn in Braille dots.",
         discussion: """
-            Keys (the same as ? shows in the viewer):
-
-            \(KeyMap.helpLines(width: 76).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n"))
+            \(keysHeading)
 
             Files: CSV with a date/time column and a price column (Close, Adj Close, \
             Price, ...), separated by , ; or tab, as exported by Yahoo, stooq, ariva, \
@@ -172,11 +175,16 @@ struct TradeChartCommand: ParsableCommand {
         return ArgumentHelp(declared?.help ?? "", valueName: declared?.valueName)
     }
 
-    /// `--help` with the settings table's section before the options, which then leave the
-    /// table's out (other messages as they are).
+    /// `--help` with the key table after its heading and the settings table's section before
+    /// the options, which then leave the table's out (other messages as they are).
     static func withSettings(_ help: String) -> String {
-        var lines = help.components(separatedBy: "\n")
-        guard let options = lines.firstIndex(of: "OPTIONS:") else { return help }
+        var lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.contains("OPTIONS:") else { return help }
+        if let keys = lines.firstIndex(of: keysHeading) {
+            let table = KeyMap.helpLines(width: 76).map { $0.isEmpty ? "" : "  " + $0 }
+            lines.insert(contentsOf: [""] + table, at: keys + 1)
+        }
+        let options = lines.firstIndex(of: "OPTIONS:")!
         // An option's entry is its label line and the lines indented under it.
         let labels = Settings.table.flatMap(\.options).map { "  " + $0.label }
         var kept: [String] = [], dropping = false

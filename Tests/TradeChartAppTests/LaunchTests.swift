@@ -72,6 +72,20 @@ struct LaunchTests {
         #expect(try #require(again.terminal.shown).series.name == "a.csv")
     }
 
+    @Test func aFileWithOnePriceSaysWhichRowsWereSkippedAndWhy() {
+        let world = LaunchWorld()
+        world.files.contents["bad.csv"] = "Date,Close\n2024-01-02,100\n2024-01-03,abc\n"
+        world.files.contents["null.csv"] = "Date,Close\n2024-01-02,100\n2024-01-03,null\n2024-01-04,\n"
+        #expect(world.run(["bad.csv"]) == 2)
+        #expect(world.run(["null.csv"]) == 2)
+        #expect(world.output.errorLines == [
+            "tradechart: bad.csv: only one price; a chart needs at least two; "
+                + "1 bad row skipped (line 3: price 'abc' is not a number)",
+            "tradechart: null.csv: only one price; a chart needs at least two; "
+                + "2 rows without a price skipped (empty, null or NaN)",
+        ])
+    }
+
     // MARK: The same file twice
 
     @Test func theSameFileTwiceIsShownOnce() throws {
@@ -142,6 +156,21 @@ struct LaunchTests {
         #expect(lines.dropLast().allSatisfy { $0.unicodeScalars.count <= 60 }, "\(lines.map { $0.unicodeScalars.count })")
         #expect(world.terminal.shown == nil)
         #expect(!world.stateOpened, "--print reads no state file")
+    }
+
+    @Test func aPrintedMessageCutShortNamesNoKeyAndIsSaidWholeOnStandardError() throws {
+        let world = LaunchWorld()
+        #expect(world.run(["a.csv"]) {
+            $0.print = true
+            $0.color = .never
+            $0.size = FrameSize(columns: 30, rows: 10)
+            $0.from = DateArgument("2030")
+        } == 0)
+        let status = try #require(world.output.standardOutput.split(separator: "\n").dropFirst().first)
+        #expect(status.hasSuffix("…"), "the message is cut: \(status)")
+        #expect(!world.output.standardOutput.contains("[!]"), "no key to press in printed output")
+        let said = try #require(world.output.errorLines.last)
+        #expect(said.hasPrefix("tradechart: " + status.dropLast()), "the whole message is on standard error: \(said)")
     }
 
     @Test func printOnATooSmallFrameExits2() {

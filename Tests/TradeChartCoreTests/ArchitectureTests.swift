@@ -64,4 +64,14 @@ struct ArchitectureTests {
             #expect(!allowed.contains(module), "ARCHITECTURE.md lets the core import \(module)")
         }
     }
+
+    /// Full Foundation (with ICU's tables) costs the viewer a third of its start-up time and
+    /// memory (issue 24): nothing linked into `tradechart` imports it, FoundationEssentials
+    /// serves where JSON or dates are needed.
+    @Test(arguments: ["TradeChartCore", "TradeChartSystem", "TradeChartTerminal", "TradeChartApp", "tradechart"])
+    func theViewerLinksNoFullFoundation(_ target: String) throws {
+        let allowed = try Self.allowedImports()[target] ?? []
+        #expect(!allowed.contains("Foundation"), "ARCHITECTURE.md lets \(target) import Foundation")
+        #expect(try !Self.imports(of: target).contains("Foundation"), "Sources/\(target) imports Foundation")
+    }
 }

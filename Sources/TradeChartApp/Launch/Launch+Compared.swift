@@ -58,7 +58,7 @@ extension Launch {
                 }
             }
             guard loaded.series.count >= 2 else {
-                result.notes.append("\(name): only one price; a chart needs at least two")
+                result.notes.append("\(name): \(loaded.report.onlyOnePrice())")
                 continue
             }
             if let summary = loaded.report.summary { result.notes.append("\(name): \(summary)") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TradeChartCore
 import TradeChartSystem
 import TradeChartTerminal
@@ -131,8 +131,9 @@ extension Launch {
         let useColor = request.color.resolved(outputIsTerminal: terminal.outputIsTerminal, allowed: colorAllowed)
         // No questions to a terminal from a script: COLORFGBG, else dark.
         let chosenTheme = request.theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: environment["COLORFGBG"])
+        // A printed frame opens no panel: a message cut short is said whole on standard error.
         let options = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: chosenTheme, morphDuration: 0,
-                                    clock: opened.clock)
+                                    showsPanels: false, clock: opened.clock)
         let state = viewer(opened, range: range, options: options, size: frameSize, view: settings, candles: opened.candles)
         if state.layout.isTooSmall {
             say("\(frameSize.columns)x\(frameSize.rows) is too small for a chart "

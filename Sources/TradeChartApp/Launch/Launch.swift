@@ -123,7 +123,7 @@ public struct Launch {
             }
         }
         let series = loaded.series
-        guard series.count >= 2 else { return next("\(file): only one price; a chart needs at least two") }
+        guard series.count >= 2 else { return next("\(file): \(loaded.report.onlyOnePrice())") }
         // The other files, compared with the first (each that loads; the same file twice once).
         let compared = loadOthers(options: loadOptions, keys: keys)
         if let stopped = compared.stopped { return stopped }

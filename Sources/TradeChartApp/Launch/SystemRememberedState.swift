@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import TradeChartCore
 import TradeChartSystem
 
@@ -39,7 +40,7 @@ public final class SystemRememberedState: RememberedState, @unchecked Sendable {
     public func finish() -> Remembered? {
         if let finished { return finished }
         let found: Remembered?
-        if done.wait(timeout: .now() + .milliseconds(20)) == .success {
+        if done.wait(timeout: DispatchTime.now() + .milliseconds(20)) == .success {
             found = Remembered(view: key.flatMap { store.view(for: $0) }, settings: store.settings, note: note)
         } else {
             found = nil

@@ -10,8 +10,8 @@ extension Narration {
         guard state.candles.drawsCandles, let candleSeries = state.candles.series, state.slice.contains(index) else {
             return nil
         }
-        let size = state.barsPerCandle
-        let candle = candleSeries.candle(state.candleBars(containing: index, size: size))
+        let period = state.candlePeriod
+        let candle = candleSeries.candle(state.candleBars(containing: index, period: period))
         let series = state.series
         let when = { (i: Int) in ReadableTime.text(series.times[i], withTimeOfDay: series.hasTimeOfDay) }
         let dates = candle.bars == 1 ? when(candle.first) : "\(when(candle.first)) to \(when(candle.last))"
@@ -25,8 +25,8 @@ extension Narration {
         let move = PriceMove(from: state.slice.reference, to: candle.last, startPrice: state.baselinePrice,
                              endPrice: candle.close)
         parts.append(change(move, f))
-        let groups = CandleGrouping.groups(first: state.slice.first, last: state.slice.last, size: size,
-                                           newest: series.count - 1)
+        let groups = CandleGrouping.groups(first: state.slice.first, last: state.slice.last, period: period,
+                                           times: series.times)
         let place = (groups.firstIndex { $0.contains(index) } ?? 0) + 1
         parts.append("candle \(place) of \(groups.count)")
         return parts.joined(separator: ", ")

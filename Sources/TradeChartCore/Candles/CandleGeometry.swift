@@ -8,6 +8,8 @@ package struct CandleGeometry: Sendable, Equatable {
     package var bodyWidth: Int
     /// The wick's (or bar's) dot column, the middle of the body.
     package var wick: Int
+    /// The candle's slot: its width in dots (its bars' share of the width).
+    package var slot: Double
 
     /// The body's last dot column.
     package var bodyRight: Int { bodyLeft + bodyWidth - 1 }
@@ -21,7 +23,7 @@ package struct CandleGeometry: Sendable, Equatable {
         let step = abs(x.scale)
         let a = x(Double(first)), b = x(Double(last))
         let left = min(a, b) - step / 2, right = max(a, b) + step / 2
-        let slot = right - left
+        slot = right - left
         let slotDots = Clamp.int(slot.rounded(.down))
         let width: Int
         if slotDots >= 3 {

@@ -1,91 +1,102 @@
-/// How the bars of a range are grouped into candles when there are more bars than
-/// candle slots: consecutive groups of the same size that tile the range from the
-/// newest bar back (the oldest group may be shorter), so the newest candle always
-/// ends on the newest bar and a candle keeps its bars while the range changes. Group
-/// sizes are round numbers (5, 10, 15, 30, 60, ...), so a candle stands for a span a
-/// person says: `1 candle = 5 days`, `= 30 min`, `= 2 h`.
+/// How the bars of a range are grouped into candles: by a `CandlePeriod`, each candle
+/// holding the bars whose times fall in one period (a week merges the days of its week,
+/// however many the exchange traded), cut where the range starts and ends. The period is
+/// the smallest that fits the width (or the one chosen, where it fits), so a candle stands
+/// for a span a trader says: `1 candle = 15 min`, `= 1 week`. Finding a candle's bars
+/// costs a search on the times, O(log N) at most, so the candles of a frame cost the same
+/// for ten thousand bars as for ten million.
 package enum CandleGrouping {
-    /// The round group sizes, smallest first: 1 to 5, then 1, 1.5, 2, 3, 5 and 6 times powers of ten.
-    static func roundSizes(upTo limit: Int) -> [Int] {
-        var sizes = [1, 2, 3, 4, 5, 6, 8]
-        var power = 10
-        while sizes.last! < limit {
-            sizes += [power, power * 3 / 2, power * 2, power * 3, power * 4, power * 5, power * 6, power * 8]
-            if power > Int.max / 100 { break }
-            power *= 10
-        }
-        return sizes
+    /// The fewest dots a candle gets on average: a body two dots wide (a rising one drawn
+    /// thin, a falling one full) and a gap.
+    package static let minimumDots = 3.0
+
+    /// The bars of the candle of `period` that holds bar `i` of `times` (ascending times).
+    package static func group(containing i: Int, period: CandlePeriod, times: [Int64]) -> ClosedRange<Int> {
+        let t = times[i]
+        let first = index(atOrAfter: period.start(of: t), in: times, near: i)
+        let end = index(atOrAfter: period.end(of: t), in: times, near: i)
+        return first...(end - 1)
     }
 
-    /// The fewest bars per candle, a round number, that fit `count` bars into `slots` candles.
-    package static func barsPerCandle(count: Int, slots: Int) -> Int {
-        guard count > 0 else { return 1 }
-        let slots = max(1, slots)
-        return roundSize(atLeast: (count + slots - 1) / slots)
-    }
-
-    /// The smallest round group size of at least `bars` bars.
-    package static func roundSize(atLeast bars: Int) -> Int {
-        guard bars > 1 else { return 1 }
-        return roundSizes(upTo: bars).first { $0 >= bars } ?? bars
-    }
-
-    /// The groups that tile `first...last` from `last` back, oldest first. Groups are
-    /// aligned on the newest bar of the series (`newest`): the group that ends on
-    /// `newest` and every `size` bars before it, so panning or changing the range
-    /// never regroups bars.
-    package static func groups(first: Int, last: Int, size: Int, newest: Int) -> [ClosedRange<Int>] {
-        guard first <= last else { return [] }
-        let size = max(1, size)
-        // The end of the group holding `last`: newest - k * size >= last.
-        let steps = (newest - last) / size
-        var end = newest - steps * size
+    /// The groups of `period` that tile `first...last`, oldest first, the first and the
+    /// last cut at the range's ends.
+    package static func groups(first: Int, last: Int, period: CandlePeriod, times: [Int64]) -> [ClosedRange<Int>] {
         var groups: [ClosedRange<Int>] = []
-        while end >= first {
-            let start = max(end - size + 1, first)
-            groups.append(start...min(end, last))
-            end -= size
+        var i = first
+        while i <= last {
+            let end = min(group(containing: i, period: period, times: times).upperBound, last)
+            groups.append(i...end)
+            i = end + 1
         }
-        return groups.reversed()
+        return groups
     }
 
-    /// What one candle (or OHLC bar: `noun` `bar`) stands for, e.g. `1 candle = 5 days`, `1 candle = 30 min`.
-    package static func label(barsPerCandle: Int, series: PriceSeries, noun: String = "candle") -> String {
-        "1 \(noun) = " + span(bars: barsPerCandle, series: series)
+    /// How many groups of `period` tile `range`, counted up to `limit + 1` (more are not counted).
+    package static func count(_ range: ClosedRange<Int>, period: CandlePeriod, times: [Int64], limit: Int) -> Int {
+        var n = 0
+        var i = range.lowerBound
+        while i <= range.upperBound && n <= limit {
+            n += 1
+            i = group(containing: i, period: period, times: times).upperBound + 1
+        }
+        return n
     }
 
-    /// The time `bars` bars of `series` span, in the words a person uses: `5 days`, `30 min`,
-    /// `2 h`; intraday bars of a trading day or more are counted in trading days (`6 days`).
-    package static func span(bars: Int, series: PriceSeries) -> String {
+    /// Whether the candles of `period` over the bars `range`, `dotsPerBar` dots apart, get
+    /// `minimumDots` each on average.
+    package static func fits(_ period: CandlePeriod, range: ClosedRange<Int>, dotsPerBar: Double, times: [Int64]) -> Bool {
+        let room = Double(range.count) * dotsPerBar / minimumDots
+        guard room.isFinite else { return room > 0 }
+        let limit = Clamp.int(room.rounded(.down))
+        return count(range, period: period, times: times, limit: limit) <= max(1, limit)
+    }
+
+    /// The smallest of `periods` (ascending) that fits the bars `range` (see `fits`), the largest when none does.
+    package static func fitting(_ periods: [CandlePeriod], range: ClosedRange<Int>, dotsPerBar: Double,
+                                times: [Int64]) -> CandlePeriod {
+        periods.first { fits($0, range: range, dotsPerBar: dotsPerBar, times: times) } ?? periods.last ?? .day
+    }
+
+    /// The periods that can merge the bars of `series`: those at least as long as the usual
+    /// gap between its bars (a day and longer for daily prices, a week and longer for weekly ones).
+    package static func periods(for series: PriceSeries) -> [CandlePeriod] {
         let spacing = typicalSpacing(series)
-        if series.hasTimeOfDay {
-            let perDay = typicalBarsPerDay(series)
-            if bars >= perDay && perDay > 1 {
-                let days = (Double(bars) / Double(perDay) * 10).rounded() / 10
-                let text = days == days.rounded() ? "\(Clamp.int(days))" : String(format1: days)
-                return text + (days == 1 ? " day" : " days")
-            }
-            let minutes = Clamp.int((Double(bars) * Double(spacing) / 60).rounded())
-            if minutes >= 60 && minutes % 60 == 0 { return "\(minutes / 60) h" }
-            return minutes >= 1 ? "\(minutes) min" : "\(bars * Int(spacing)) s"
+        let usable = CandlePeriod.allCases.filter {
+            $0.shortest >= spacing && (series.hasTimeOfDay || $0.seconds == nil)
         }
-        let days = Double(spacing) / Double(LocalTime.secondsPerDay)
-        let (unit, plural) = days >= 25 ? ("month", "months") : days >= 5 ? ("week", "weeks") : ("day", "days")
-        return bars == 1 ? "1 \(unit)" : "\(bars) \(plural)"
+        return usable.isEmpty ? [.year] : usable
     }
 
-    /// The median number of bars a day, over the newest twenty days of intraday data.
-    static func typicalBarsPerDay(_ series: PriceSeries) -> Int {
-        var counts: [Int] = []
-        var i = series.count - 1
-        while i >= 0 && counts.count < 20 {
-            let day = LocalTime.dayNumber(series.times[i])
-            var n = 0
-            while i >= 0 && LocalTime.dayNumber(series.times[i]) == day { n += 1; i -= 1 }
-            counts.append(n)
+    /// What one candle (or OHLC bar: `noun` `bar`) stands for, e.g. `1 candle = 1 week`, `1 candle = 30 min`.
+    package static func label(_ period: CandlePeriod, noun: String = "candle") -> String {
+        "1 \(noun) = \(period.words)"
+    }
+
+    /// The first index of `times` whose time is at or after `t` (`times.count` when none
+    /// is), searched from index `i` outwards: O(log d) for an answer d indices away.
+    static func index(atOrAfter t: Int64, in times: [Int64], near i: Int) -> Int {
+        var lo: Int, hi: Int
+        var step = 1
+        if times[i] >= t {
+            hi = i
+            while hi - step >= 0 && times[hi - step] >= t {
+                hi -= step
+                step *= 2
+            }
+            lo = max(0, hi - step)
+        } else {
+            lo = i + 1
+            while lo + step - 1 < times.count && times[lo + step - 1] < t {
+                lo += step
+                step *= 2
+            }
+            hi = min(times.count, lo + step - 1)
         }
-        counts.sort()
-        return counts.isEmpty ? 1 : counts[counts.count / 2]
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if times[mid] >= t { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// The median gap between neighbouring bars (of the last thousand; within a day for intraday data).

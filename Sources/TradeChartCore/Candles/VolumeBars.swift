@@ -1,12 +1,22 @@
 /// The volume pane: one bar a candle, as tall as its volume against the largest in
-/// view, in eighth blocks (▁▂▃▄▅▆▇█), in the cells the candle's body covers whole
-/// (at least the cell of its wick, so neighbouring bars keep a gap), coloured by the
-/// candle's direction.
+/// view, in eighth blocks (▁▂▃▄▅▆▇█), under the middle of its candle and as wide as its
+/// slot less a cell (at least one cell), so candles of the same width get bars of the
+/// same width and neighbouring bars keep a gap; coloured by the candle's direction.
 package enum VolumeBars {
     /// The partial blocks, one to seven eighths, then the full block.
     static let eighths: [Unicode.Scalar] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     /// The same for terminals without block glyphs: `.` `:` and `|`.
     static let asciiSteps: [Unicode.Scalar] = [".", ".", ":", ":", "|", "|", "|", "|"]
+
+    /// The cells of the bar under the candle placed at `g`: its slot less a cell, at least
+    /// one, centred under its body.
+    static func cells(_ g: CandleGeometry, dotsPerCell: Int) -> ClosedRange<Int> {
+        let perCell = Double(dotsPerCell)
+        let width = max(1, Clamp.int((g.slot / perCell).rounded(.down)) - 1)
+        let middle = Double(g.bodyLeft) + Double(g.bodyWidth) / 2
+        let first = Clamp.int((middle / perCell - Double(width) / 2).rounded())
+        return first...(first + width - 1)
+    }
 
     /// Draws the bars of `candles` into `frame` in the rows `top..<top + height` and the
     /// cells `left..<left + width`, placed with the x map `x` (point index to dot column,
@@ -22,12 +32,8 @@ package enum VolumeBars {
             guard let volume = candle.volume, volume > 0 else { continue }
             let g = CandleGeometry(first: candle.first, last: candle.last, x: x)
             let eighthsHigh = max(1, Clamp.int((min(1, volume / scale) * Double(height * 8)).rounded()))
-            var firstCell = Clamp.int((Double(g.bodyLeft) / Double(dotsPerCell)).rounded(.up))
-            var lastCell = Clamp.int((Double(g.bodyRight + 1) / Double(dotsPerCell)).rounded(.down)) - 1
-            if lastCell < firstCell {
-                firstCell = Clamp.int((Double(g.wick) / Double(dotsPerCell)).rounded(.down))
-                lastCell = firstCell
-            }
+            let cells = Self.cells(g, dotsPerCell: dotsPerCell)
+            let firstCell = cells.lowerBound, lastCell = cells.upperBound
             guard lastCell >= 0, firstCell < width else { continue }
             for cell in max(0, firstCell)...min(lastCell, width - 1) {
                 if eighthsHigh > tallest[cell] {

@@ -16,7 +16,7 @@ public enum FollowChange: Sendable, Equatable {
     public static func snapshot(of parser: CSVStreamParser, name: String, reloaded: Bool) -> FollowChange {
         do {
             let loaded = try parser.snapshot()
-            guard loaded.series.count >= 2 else { return .waiting("\(name): only one price so far, a chart needs two") }
+            guard loaded.series.count >= 2 else { return .waiting("\(name): \(loaded.report.onlyOnePrice(soFar: true))") }
             return .updated(loaded, reloaded: reloaded)
         } catch {
             return parser.error == nil ? .waiting("\(error)") : .problem("\(error)")

@@ -77,9 +77,11 @@ public enum KeyMap {
             + "is measured from it, and each part of the line is green at or above it, red below.",
         "Candles (c): the wick spans the low to the high, the body the open to the close; a rising candle "
             + "(close at or above its open) is hollow and green, a falling one filled and red; OHLC bars tick the "
-            + "open left and the close right. When a range has more bars than fit, consecutive bars merge into one "
-            + "candle (the first open, the highest high, the lowest low, the last close, the volumes summed): the "
-            + "header says what one stands for (1 candle = 5 days). Under the cursor the header shows the candle's "
+            + "open left and the close right. When a range has more bars than fit, the bars of one period merge "
+            + "into one candle (the first open, the highest high, the lowest low, the last close, the volumes "
+            + "summed): the smallest period of 1 min to 1 year that fits, starting on the clock or the calendar "
+            + "(:15, Monday, the first of the month), never across a session; the header says which (1 candle = "
+            + "1 week). Under the cursor the header shows the candle's "
             + "O, H, L, C and V, its change from open to close and its dates.",
     ]
 

@@ -35,6 +35,18 @@ public struct LoadReport: Sendable, Equatable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// Why a load gave only one price, with the rows skipped and why when there were any:
+    /// `only one price; a chart needs at least two; 1 bad row skipped (line 3: ...)`.
+    /// `soFar` for an input that may grow.
+    public func onlyOnePrice(soFar: Bool = false) -> String {
+        var parts = [soFar ? "only one price so far, a chart needs two" : "only one price; a chart needs at least two"]
+        if missingPrices > 0 {
+            parts.append("\(missingPrices) row\(missingPrices == 1 ? "" : "s") without a price skipped (empty, null or NaN)")
+        }
+        if let summary { parts.append(summary) }
+        return parts.joined(separator: "; ")
+    }
+
     /// What this report counts beyond `earlier`, a report of fewer of the same rows: the
     /// bad and duplicate rows added since (the first bad row is this report's).
     func beyond(_ earlier: LoadReport) -> LoadReport {

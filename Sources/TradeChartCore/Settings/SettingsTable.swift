@@ -50,8 +50,8 @@ public enum Settings {
                          "show a window of time (`2019`, `2019-05`, `2019-05-13`, or any date the files use; either alone)")),
         Setting(.style, title: "style",
                 keys: [KeyBinding([(.character("c"), .cycleStyle)], names: ["c"],
-                                  help: "style: line, candles (rising hollow, falling filled), OHLC bars; many bars merge into "
-                                      + "one candle, the header says how many",
+                                  help: "style: line, candles (rising hollow, falling filled), OHLC bars; the bars of a period "
+                                      + "merge into one candle, the header says which (1 candle = 1 week)",
                                   group: .style)],
                 options: [SettingOption("style", value: "STYLE", help: "Draw the price as a line, candles or OHLC bars (c "
                                         + "switches). (values: line, candles, ohlc)")],

@@ -8,6 +8,9 @@ public struct CandleState: Sendable {
     public internal(set) var style: ChartStyle
     /// Whether the volume pane is asked for.
     public internal(set) var volume: Bool
+    /// The candle period chosen (`p`, `--period`), used where it fits the width; nil for
+    /// the automatic one, the smallest that fits.
+    public internal(set) var period: CandlePeriod?
     /// The file's open, high, low and volume columns, by their header names.
     public internal(set) var names: BarColumnNames
     /// The candles of the columns read so far, nil before any were.
@@ -21,12 +24,13 @@ public struct CandleState: Sendable {
     ///   - names: the columns the file's header has.
     ///   - bars: the columns read with the series (nil: none read).
     ///   - closes: the series' prices, the candles' closes.
-    ///   - style, volume: what the command line or the remembered view asks for.
+    ///   - style, volume, period: what the command line or the remembered view asks for.
     public init(names: BarColumnNames = .init(), bars: BarColumns? = nil, closes: [Double] = [],
-                style: ChartStyle = .line, volume: Bool = false) {
+                style: ChartStyle = .line, volume: Bool = false, period: CandlePeriod? = nil) {
         self.names = names
         self.style = style
         self.volume = volume
+        self.period = period
         if let bars, bars.count == closes.count, bars.count > 0 { series = CandleSeries(bars: bars, closes: closes) }
     }
 

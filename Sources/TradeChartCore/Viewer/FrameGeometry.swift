@@ -1,6 +1,6 @@
 /// Where the state lands on the screen at one moment, worked out once a frame: the
 /// projection (bars to dot columns and rows: the still target, or the morph's
-/// in-between), the points drawn, the bars a candle stands for, the cursor shown, the
+/// in-between), the points drawn, the period a candle stands for, the cursor shown, the
 /// candles on screen and the cursor's candle. The view, the chart painter, the price
 /// layer and the volume pane all read this one value.
 ///
@@ -12,8 +12,8 @@ struct FrameGeometry: Sendable {
     let projection: ChartProjection
     /// The points drawn: the range, plus during a morph the older points sliding in or out.
     let drawn: ClosedRange<Int>
-    /// Bars per candle on screen.
-    let barsPerCandle: Int
+    /// The period of the candles on screen.
+    let candlePeriod: CandlePeriod
     /// The point the cursor shows (the one sounding while the audiograph plays), nil when hidden.
     let cursor: Int?
     /// The candles on screen, when candles, OHLC bars or the volume pane are drawn.
@@ -28,14 +28,14 @@ struct FrameGeometry: Sendable {
         let projection = state.projection(at: time)
         self.projection = projection
         drawn = state.drawnPoints(at: time)
-        let size = state.barsPerCandle(at: time, onScreen: projection)
-        barsPerCandle = size
+        let period = state.candlePeriod(at: time, onScreen: projection)
+        candlePeriod = period
         let cursor = state.displayedCursor(at: time)
         self.cursor = cursor
         candles = state.drawsCandles || state.drawsVolume
-            ? state.visibleCandles(size: size, drawn: drawn, projection: projection) : []
-        cursorCandle = cursor.flatMap { state.candle(at: $0, size: size) }
-        candleCursorColumn = cursor.flatMap { state.candleCursorColumn(cursor: $0, size: size, projection: projection) }
+            ? state.visibleCandles(period: period, drawn: drawn, projection: projection) : []
+        cursorCandle = cursor.flatMap { state.candle(at: $0, period: period) }
+        candleCursorColumn = cursor.flatMap { state.candleCursorColumn(cursor: $0, period: period, projection: projection) }
     }
 }
 

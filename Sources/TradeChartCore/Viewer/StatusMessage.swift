@@ -59,8 +59,9 @@ enum StatusMessage: Sendable, Equatable {
     case nothingToCompare
     /// `Tab`: `file` is the primary file now.
     case primary(file: String)
-    /// The window asked for on opening holds no prices; `showing` is the range shown instead.
-    case noPricesInWindow(from: Int64, to: Int64, showing: String)
+    /// The window asked for on opening holds fewer than two prices, and why; `showing` is
+    /// the range shown instead.
+    case windowUnavailable(WindowUnavailable, showing: String)
 
     /// The words on the status line.
     var text: String {
@@ -101,8 +102,7 @@ enum StatusMessage: Sendable, Equatable {
         case .columnsGone(let file): "\(file) no longer has the columns asked for; it stays a line"
         case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
         case .primary(let file): "\(file) is the primary file now: its calendar is the x axis"
-        case .noPricesInWindow(let from, let to, let showing):
-            "No prices between \(DateText.dayMonthYear(from)) and \(DateText.dayMonthYear(to)); showing \(showing)"
+        case .windowUnavailable(let why, let showing): "\(why.text); showing \(showing)"
         }
     }
 

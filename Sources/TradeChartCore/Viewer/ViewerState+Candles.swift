@@ -1,4 +1,4 @@
-/// Candles in the viewer: how many bars a candle stands for at a moment, the candles
+/// Candles in the viewer: the period a candle stands for at a moment, the candles
 /// on screen, the candle under the cursor, the price axis over highs and lows, and
 /// what `c`, the volume pane (an on/off setting of the table) and the columns' arrival do.
 extension ViewerState {
@@ -8,73 +8,77 @@ extension ViewerState {
     /// Whether the volume pane is drawn.
     package var drawsVolume: Bool { candles.drawsVolume && !comparing }
 
-    /// The narrowest slot a candle gets, in dots: a hollow body three dots wide and a
-    /// gap (in ASCII, one dot a cell, three cells: a body of two and a gap).
-    var candleSlotDots: Double { 4 }
-
-    /// Bars per candle for bars `dotsPerBar` dots apart: the fewest (a round number) whose
-    /// candles get at least `candleSlotDots`.
-    func barsPerCandle(dotsPerBar: Double) -> Int {
-        guard dotsPerBar > 0, dotsPerBar.isFinite else { return 1 }
-        let needed = candleSlotDots / dotsPerBar
-        guard needed > 1 + 1e-9 else { return 1 }
-        return CandleGrouping.roundSize(atLeast: Clamp.int((needed - 1e-9).rounded(.up)))
+    /// The periods candles may take here: those that can merge the file's bars, from the
+    /// one chosen (`p`, `--period`) up; all of them for the automatic period.
+    var candlePeriods: [CandlePeriod] {
+        let usable = CandleGrouping.periods(for: series)
+        guard let chosen = candles.period else { return usable }
+        let longer = usable.filter { $0 >= chosen }
+        return longer.isEmpty ? [usable[usable.count - 1]] : longer
     }
 
-    /// Bars per candle of the still chart.
-    package var barsPerCandle: Int { barsPerCandle(dotsPerBar: abs(target.x.scale)) }
+    /// The period of the candles over the bars `range`, `dotsPerBar` dots apart: the
+    /// smallest of `candlePeriods` whose candles get their room (the chosen one where it fits).
+    func candlePeriod(over range: ClosedRange<Int>, dotsPerBar: Double) -> CandlePeriod {
+        CandleGrouping.fitting(candlePeriods, range: range, dotsPerBar: dotsPerBar, times: series.times)
+    }
 
-    /// Bars per candle on screen at `time`. During a morph, the finer of its two groupings
-    /// (where it starts and where it lands) while those candles still get their slot, else
+    /// The period of the still chart's candles.
+    package var candlePeriod: CandlePeriod { candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(target.x.scale)) }
+
+    /// The candle period on screen at `time`. During a morph, the finer of its two periods
+    /// (where it starts and where it lands) while those candles still get their room, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
-    package func barsPerCandle(at time: Double) -> Int { geometry(at: time).barsPerCandle }
+    package func candlePeriod(at time: Double) -> CandlePeriod { geometry(at: time).candlePeriod }
 
-    /// Bars per candle at `time`, when `onScreen` is what is on screen then.
-    func barsPerCandle(at time: Double, onScreen: ChartProjection) -> Int {
-        let still = barsPerCandle
+    /// The candle period at `time`, when `onScreen` is what is on screen then.
+    func candlePeriod(at time: Double, onScreen: ChartProjection) -> CandlePeriod {
+        let still = candlePeriod
         guard let morph, !morph.isFinished(at: time) else { return still }
-        let start = barsPerCandle(dotsPerBar: abs(morph.from.x.scale))
+        let start = candlePeriod(over: points(shownBy: morph.from), dotsPerBar: abs(morph.from.x.scale))
         let fine = min(start, still), coarse = max(start, still)
-        let now = abs(onScreen.x.scale)
-        return Double(fine) * now >= candleSlotDots * (1 - 1e-9) ? fine : coarse
+        return CandleGrouping.fits(fine, range: points(shownBy: onScreen), dotsPerBar: abs(onScreen.x.scale),
+                                   times: series.times) ? fine : coarse
     }
 
-    /// The bars of the candle that holds point `i`, in candles of `size` bars (groups
-    /// aligned on the newest bar, cut at the range's ends as they are drawn).
-    func candleBars(containing i: Int, size: Int) -> ClosedRange<Int> {
-        let newest = series.count - 1
-        let end = newest - ((newest - i) / max(1, size)) * max(1, size)
-        return max(end - size + 1, slice.first)...max(min(end, slice.last), slice.first)
+    /// The points whose dot columns lie on the chart under the projection `p` (the range when it shows none).
+    func points(shownBy p: ChartProjection) -> ClosedRange<Int> {
+        let a = p.x.inverse(0), b = p.x.inverse(Double(canvasDots.width))
+        let first = max(0, Clamp.int(min(a, b).rounded(.down), ifNaN: slice.first))
+        let last = min(series.count - 1, Clamp.int(max(a, b).rounded(.up), ifNaN: slice.last))
+        return first <= last ? first...last : slice.first...slice.last
+    }
+
+    /// The bars of the candle of `period` that holds point `i`, cut at the range's ends as they are drawn.
+    func candleBars(containing i: Int, period: CandlePeriod) -> ClosedRange<Int> {
+        let bars = CandleGrouping.group(containing: i, period: period, times: series.times)
+        return max(bars.lowerBound, slice.first)...max(min(bars.upperBound, slice.last), slice.first)
     }
 
     /// The candle under the cursor at `time`, when candles (or the volume pane) have their columns.
     package func cursorCandle(at time: Double) -> Candle? { geometry(at: time).cursorCandle }
 
-    /// The candle of `size` bars that holds `point`, when the candles have their columns.
-    func candle(at point: Int, size: Int) -> Candle? {
-        candles.series?.candle(candleBars(containing: point, size: size))
+    /// The candle of `period` that holds `point`, when the candles have their columns.
+    func candle(at point: Int, period: CandlePeriod) -> Candle? {
+        candles.series?.candle(candleBars(containing: point, period: period))
     }
 
-    /// The candles on screen in groups of `size` bars, of the points `drawn`, under the
-    /// projection `p`: the groups (older ones sliding in during a morph too) that reach into the chart.
-    func visibleCandles(size: Int, drawn: ClosedRange<Int>, projection p: ChartProjection) -> [Candle] {
+    /// The candles of `period` on screen, of the points `drawn`, under the projection `p`:
+    /// the whole groups (older ones sliding in during a morph too) that reach into the chart.
+    func visibleCandles(period: CandlePeriod, drawn: ClosedRange<Int>, projection p: ChartProjection) -> [Candle] {
         guard let candleSeries = candles.series else { return [] }
         var first = drawn.lowerBound, last = drawn.upperBound
         if p.x.scale > 0 {
-            // A candle's slot reaches `size` bars either side of its bars.
-            let margin = Double(size) * p.x.scale
-            let width = Double(canvasDots.width)
-            first = max(first, Clamp.int(p.x.inverse(-margin).rounded(.down), ifNaN: first))
-            last = min(last, Clamp.int(p.x.inverse(width + margin).rounded(.up), ifNaN: last))
+            let shown = points(shownBy: p)
+            first = max(first, shown.lowerBound - 1)
+            last = min(last, shown.upperBound + 1)
         }
         guard first <= last else { return [] }
         // Whole groups only: extended to the groups' ends within the points drawn.
-        let newest = series.count - 1
-        let firstEnd = newest - ((newest - first) / size) * size
-        first = max(drawn.lowerBound, firstEnd - size + 1)
-        let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: newest)
-            .map { $0.lowerBound...min($0.upperBound, drawn.upperBound) }
-        return candleSeries.candles(groups)
+        let times = series.times
+        first = max(drawn.lowerBound, CandleGrouping.group(containing: first, period: period, times: times).lowerBound)
+        last = min(drawn.upperBound, CandleGrouping.group(containing: last, period: period, times: times).upperBound)
+        return candleSeries.candles(CandleGrouping.groups(first: first, last: last, period: period, times: times))
     }
 
     /// The lowest and highest plotted value (see `plotted`) the chart shows over
@@ -92,8 +96,8 @@ extension ViewerState {
     /// the largest volume of its candles (0 without a pane).
     func volumeTop(for slice: RangeSlice, projection p: ChartProjection) -> Double {
         guard drawsVolume, let candleSeries = candles.series else { return 0 }
-        let size = barsPerCandle(dotsPerBar: abs(p.x.scale))
-        let groups = CandleGrouping.groups(first: slice.first, last: slice.last, size: size, newest: series.count - 1)
+        let period = candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(p.x.scale))
+        let groups = CandleGrouping.groups(first: slice.first, last: slice.last, period: period, times: series.times)
         return groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }
     }
 
@@ -173,8 +177,8 @@ extension ViewerState {
     func styleNote() -> StatusMessage {
         switch candles.style {
         case .line: .style(.line, grouping: "")
-        case .candles: .style(.candles, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series))
-        case .ohlc: .style(.ohlc, grouping: CandleGrouping.label(barsPerCandle: barsPerCandle, series: series, noun: "bar"))
+        case .candles: .style(.candles, grouping: CandleGrouping.label(candlePeriod))
+        case .ohlc: .style(.ohlc, grouping: CandleGrouping.label(candlePeriod, noun: "bar"))
         }
     }
 
@@ -256,26 +260,26 @@ extension ViewerState {
     /// shows on the candle at the end it points away from.
     mutating func stepCandles(_ steps: Int) {
         scrubHold = nil
-        let size = barsPerCandle
+        let period = candlePeriod
         guard let current = cursor else {
-            cursor = candleBars(containing: steps < 0 ? slice.last : slice.first, size: size).upperBound
+            cursor = candleBars(containing: steps < 0 ? slice.last : slice.first, period: period).upperBound
             return
         }
-        var candle = candleBars(containing: current, size: size)
+        var candle = candleBars(containing: current, period: period)
         for _ in 0..<abs(steps) {
             let next = steps > 0 ? candle.upperBound + 1 : candle.lowerBound - 1
             guard slice.contains(next) else { break }
-            candle = candleBars(containing: next, size: size)
+            candle = candleBars(containing: next, period: period)
         }
         cursor = candle.upperBound
     }
 }
 
 extension ViewerState {
-    /// The cell column of the wick of the candle of `size` bars under `cursor`, while candles are drawn.
-    func candleCursorColumn(cursor: Int, size: Int, projection: ChartProjection) -> Int? {
+    /// The cell column of the wick of the candle of `period` under `cursor`, while candles are drawn.
+    func candleCursorColumn(cursor: Int, period: CandlePeriod, projection: ChartProjection) -> Int? {
         guard drawsCandles else { return nil }
-        let bars = candleBars(containing: cursor, size: size)
+        let bars = candleBars(containing: cursor, period: period)
         let wick = CandleGeometry(first: bars.lowerBound, last: bars.upperBound, x: projection.x).wick
         return Clamp.int((Double(wick) / Double(options.charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
     }

@@ -92,7 +92,7 @@ public struct ViewerState: Sendable {
                     note(refused)
                 }
             } else {
-                note(.noPricesInWindow(from: window.lowerBound, to: window.upperBound, showing: range.label))
+                note(.windowUnavailable(WindowUnavailable(window, of: series), showing: range.label))
             }
         }
         // On opening only what cannot be shown is news.

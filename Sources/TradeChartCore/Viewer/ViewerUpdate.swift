@@ -102,7 +102,7 @@ extension ViewerState {
             stepCandles(steps)
             return (toneForCursor(), nil)
         case .firstPoint where drawsCandles:
-            cursor = candleBars(containing: slice.first, size: barsPerCandle).upperBound
+            cursor = candleBars(containing: slice.first, period: candlePeriod).upperBound
             return (toneForCursor(), nil)
         case .step(let steps) where abs(steps) == 1:
             stepCursor(steps, at: time)

@@ -75,8 +75,7 @@ extension ViewerView {
     /// `1Y · 1 candle = 1 day · 14 May 2018 – 13 May 2019`; the last form stays as it was.
     func withCandleLabel(_ forms: [String]) -> [String] {
         guard state.drawsCandles else { return forms }
-        let label = CandleGrouping.label(barsPerCandle: geometry.barsPerCandle, series: state.series,
-                                         noun: state.candles.style == .ohlc ? "bar" : "candle")
+        let label = CandleGrouping.label(geometry.candlePeriod, noun: state.candles.style == .ohlc ? "bar" : "candle")
         let dot = unicode ? " · " : " - "
         let range = state.range.label
         let labelled = forms.map { form in

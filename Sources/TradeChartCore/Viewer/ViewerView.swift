@@ -242,8 +242,8 @@ package struct ViewerView: Sendable {
         }
     }
 
-    /// The status line; a message too long for it is cut at a word with `…` and a dim
-    /// `[!]` that says which key shows it whole.
+    /// The status line; a message too long for it is cut at a word with `…` and, where
+    /// panels open (not in `--print`), a dim `[!]` that says which key shows it whole.
     func drawStatus(_ status: String, into frame: inout Frame) {
         let style = CellStyle(.accent)
         guard HeaderLayout.width(status) > layout.columns else {
@@ -251,7 +251,7 @@ package struct ViewerView: Sendable {
             return
         }
         let ellipsis = unicode ? "…" : "..."
-        let key = " [\(KeyMap.names(of: .messages).first ?? "?")]"
+        let key = state.options.showsPanels ? " [\(KeyMap.names(of: .messages).first ?? "?")]" : ""
         let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
         var kept = DisplayWidth.prefix(status, cells: max(0, room))
         // Cut at a word when one ends in the last third, so no number is cut in two.

@@ -56,12 +56,13 @@ struct CandleNarrationTests {
     @Test func aMergedCandleSaysItsFirstAndLastDay() throws {
         var state = try Self.screenReader(style: .candles, range: .fiveYears)
         let said = Self.press(.left, &state)
-        let size = state.barsPerCandle
-        let first = state.cursor! - size + 1
+        let period = state.candlePeriod
+        let first = CandleGrouping.group(containing: state.cursor!, period: period, times: state.series.times).lowerBound
         #expect(said.count == 1)
         #expect(said[0].hasPrefix(ReadableTime.text(state.series.times[first], withTimeOfDay: false) + " to Mon 13 May 2019, open "))
-        let candles = CandleGrouping.groups(first: state.slice.first, last: state.slice.last, size: size,
-                                            newest: state.series.count - 1).count
+        #expect(said[0].hasPrefix("Mon 1 Apr 2019 to Mon 13 May 2019"), "the quarter's first trading day")
+        let candles = CandleGrouping.groups(first: state.slice.first, last: state.slice.last, period: period,
+                                            times: state.series.times).count
         #expect(said[0].hasSuffix(", candle \(candles) of \(candles)"))
         #expect(!said[0].unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) || TextSanitizer.isControl($0) })
     }

@@ -1,5 +1,5 @@
 import Testing
-import TradeChartCore
+@testable import TradeChartCore
 
 @Suite("Candle merging")
 struct CandleMergeTests {
@@ -46,50 +46,111 @@ struct CandleMergeTests {
 
     @Test func mergedCandlesEqualAPlainMergeOverRandomSeries() {
         var rng = SplitMix64(seed: 23)
+        let periods: [CandlePeriod] = [.day, .week, .month, .quarter, .year]
         for round in 0..<1000 {
             let count = Int(rng.next() % 3000) + 1
             let (series, bars) = Self.randomBars(&rng, count: count)
             let candles = CandleSeries(bars: bars, closes: series.prices)
             let first = Int(rng.next() % UInt64(count)), last = first + Int(rng.next() % UInt64(count - first))
-            let size = CandleGrouping.barsPerCandle(count: last - first + 1, slots: Int(rng.next() % 120) + 1)
-            let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: count - 1)
+            let period = periods[Int(rng.next() % UInt64(periods.count))]
+            let groups = CandleGrouping.groups(first: first, last: last, period: period, times: series.times)
             let merged = candles.candles(groups)
             let expected = groups.map { Self.reference($0, series, bars) }
-            #expect(merged == expected, "round \(round): \(count) bars, \(first)...\(last), \(size) a candle")
+            #expect(merged == expected, "round \(round): \(count) bars, \(first)...\(last), \(period)")
             if merged != expected { return }
         }
     }
 
-    @Test func groupsTileTheRangeFromTheNewestBarBack() {
-        #expect(CandleGrouping.groups(first: 0, last: 9, size: 3, newest: 9) == [0...0, 1...3, 4...6, 7...9])
-        #expect(CandleGrouping.groups(first: 2, last: 9, size: 4, newest: 9) == [2...5, 6...9])
-        // Aligned on the newest bar of the series, also for a window that ends before it.
-        #expect(CandleGrouping.groups(first: 0, last: 7, size: 3, newest: 9) == [0...0, 1...3, 4...6, 7...7])
+    /// Random times: minutes with gaps (missing minutes, nights, weekends) or days with gaps.
+    static func randomTimes(_ rng: inout SplitMix64, count: Int, intraday: Bool) -> [Int64] {
+        var t: Int64 = intraday ? 1_572_946_200 : -86_400 * 400
+        var times: [Int64] = []
+        for _ in 0..<count {
+            times.append(t)
+            let r = rng.next() % 100
+            if intraday {
+                t += r < 70 ? 60 : r < 95 ? 60 * Int64(rng.next() % 30 + 2) : 3600 * Int64(rng.next() % 70 + 1)
+            } else {
+                t += 86_400 * (r < 80 ? 1 : Int64(rng.next() % 40 + 2))
+            }
+        }
+        return times
+    }
+
+    /// Every candle holds the bars of one period, starting on its boundary: the groups are
+    /// the runs of bars whose times fall in the same period, cut at the range's ends.
+    @Test func groupsAreTheRunsOfBarsInOnePeriod() {
         var rng = SplitMix64(seed: 2)
-        for _ in 0..<2000 {
-            let newest = Int(rng.next() % 500) + 1
-            let last = Int(rng.next() % UInt64(newest + 1)), first = Int(rng.next() % UInt64(last + 1))
-            let size = Int(rng.next() % 40) + 1
-            let groups = CandleGrouping.groups(first: first, last: last, size: size, newest: newest)
-            #expect(groups.first?.lowerBound == first && groups.last?.upperBound == last)
-            #expect(zip(groups, groups.dropFirst()).allSatisfy { $0.upperBound + 1 == $1.lowerBound })
-            #expect(groups.allSatisfy { $0.count <= size })
-            #expect(groups.allSatisfy { (newest - $0.upperBound) % size == 0 || $0.upperBound == last })
+        for round in 0..<600 {
+            let intraday = round % 2 == 0
+            let count = Int(rng.next() % 800) + 1
+            let times = Self.randomTimes(&rng, count: count, intraday: intraday)
+            let period = CandlePeriod.allCases[Int(rng.next() % UInt64(CandlePeriod.allCases.count))]
+            let last = Int(rng.next() % UInt64(count)), first = Int(rng.next() % UInt64(last + 1))
+            var expected: [ClosedRange<Int>] = []
+            for i in first...last {
+                if let open = expected.last, period.start(of: times[open.lowerBound]) == period.start(of: times[i]) {
+                    expected[expected.count - 1] = open.lowerBound...i
+                } else {
+                    expected.append(i...i)
+                }
+            }
+            let groups = CandleGrouping.groups(first: first, last: last, period: period, times: times)
+            #expect(groups == expected, "round \(round): \(period), \(first)...\(last) of \(count)")
+            #expect(CandleGrouping.count(first...last, period: period, times: times, limit: .max) == expected.count)
+            if groups != expected { return }
         }
     }
 
-    @Test func theLabelSaysWhatACandleStandsFor() {
-        let daily = PriceSeries(name: "d", times: (0..<300).map { Int64($0) * 86_400 }, prices: Array(repeating: 1, count: 300),
-                                hasTimeOfDay: false)
-        #expect(CandleGrouping.label(barsPerCandle: 5, series: daily) == "1 candle = 5 days")
-        #expect(CandleGrouping.label(barsPerCandle: 1, series: daily) == "1 candle = 1 day")
-        let minutes = PriceSeries(name: "m", times: (0..<300).map { 34_200 + Int64($0) * 60 }, prices: Array(repeating: 1, count: 300),
-                                  hasTimeOfDay: true)
-        #expect(CandleGrouping.label(barsPerCandle: 30, series: minutes) == "1 candle = 30 min")
-        #expect(CandleGrouping.label(barsPerCandle: 120, series: minutes) == "1 candle = 2 h")
-        let weekly = PriceSeries(name: "w", times: (0..<300).map { Int64($0) * 7 * 86_400 }, prices: Array(repeating: 1, count: 300),
-                                 hasTimeOfDay: false)
-        #expect(CandleGrouping.label(barsPerCandle: 4, series: weekly) == "1 candle = 4 weeks")
+    @Test func periodsStartOnTheClockAndTheCalendar() {
+        func at(_ y: Int, _ m: Int, _ d: Int, _ h: Int64 = 0, _ min: Int64 = 0) -> Int64 {
+            CivilDate(year: y, month: m, day: d).dayNumber * 86_400 + h * 3600 + min * 60
+        }
+        let t = at(2019, 11, 7, 21, 27)
+        #expect(CandlePeriod.fifteenMinutes.start(of: t) == at(2019, 11, 7, 21, 15))
+        #expect(CandlePeriod.fifteenMinutes.end(of: t) == at(2019, 11, 7, 21, 30))
+        #expect(CandlePeriod.fourHours.start(of: t) == at(2019, 11, 7, 20))
+        #expect(CandlePeriod.fourHours.end(of: t) == at(2019, 11, 8))
+        // Thursday 7 Nov 2019: its week starts on Monday 4 Nov.
+        #expect(CandlePeriod.week.start(of: t) == at(2019, 11, 4) && CandlePeriod.week.end(of: t) == at(2019, 11, 11))
+        #expect(CandlePeriod.month.start(of: t) == at(2019, 11, 1) && CandlePeriod.month.end(of: t) == at(2019, 12, 1))
+        #expect(CandlePeriod.quarter.start(of: t) == at(2019, 10, 1) && CandlePeriod.quarter.end(of: t) == at(2020, 1, 1))
+        #expect(CandlePeriod.year.start(of: t) == at(2019, 1, 1) && CandlePeriod.year.end(of: t) == at(2020, 1, 1))
+        // Before 1970 too: Wednesday 31 Dec 1958 is in the week of Monday 29 Dec.
+        #expect(CandlePeriod.week.start(of: at(1958, 12, 31, 12)) == at(1958, 12, 29))
+        #expect(CandlePeriod.month.start(of: at(1958, 12, 31, 12)) == at(1958, 12, 1))
+    }
+
+    @Test func theLabelSaysThePeriodInWords() {
+        let words = CandlePeriod.allCases.map { CandleGrouping.label($0) }
+        #expect(words == ["1 candle = 1 min", "1 candle = 2 min", "1 candle = 3 min", "1 candle = 5 min", "1 candle = 10 min",
+                          "1 candle = 15 min", "1 candle = 30 min", "1 candle = 1 h", "1 candle = 2 h", "1 candle = 4 h",
+                          "1 candle = 1 day", "1 candle = 1 week", "1 candle = 1 month", "1 candle = 3 months",
+                          "1 candle = 1 year"])
+        #expect(CandleGrouping.label(.week, noun: "bar") == "1 bar = 1 week")
+    }
+
+    @Test func theCommandLineNamesPeriodsAsTradersWriteThem() {
+        let names: [String: CandlePeriod] = ["1m": .oneMinute, "5min": .fiveMinutes, "15m": .fifteenMinutes, "60m": .oneHour,
+                                             "1H": .oneHour, "4h": .fourHours, "1d": .day, "day": .day, "1w": .week,
+                                             "week": .week, "1mo": .month, "month": .month, "3mo": .quarter,
+                                             "quarter": .quarter, "1y": .year, "year": .year]
+        for (name, period) in names { #expect(CandlePeriod(argument: name) == period, "\(name)") }
+        for name in ["", "7m", "1x", "2d", "auto"] { #expect(CandlePeriod(argument: name) == nil, "\(name)") }
+    }
+
+    /// Only periods at least as long as the bars are apart: days and longer for daily
+    /// prices, minutes and longer for minute bars, five minutes and longer for five-minute bars.
+    @Test func thePeriodsOfAFileAreAtLeastItsBars() {
+        func series(step: Int64, intraday: Bool) -> PriceSeries {
+            PriceSeries(name: "s", times: (0..<500).map { 34_200 + Int64($0) * step }, prices: Array(repeating: 1, count: 500),
+                        hasTimeOfDay: intraday)
+        }
+        #expect(CandleGrouping.periods(for: series(step: 86_400, intraday: false)).first == .day)
+        #expect(CandleGrouping.periods(for: series(step: 7 * 86_400, intraday: false)).first == .week)
+        #expect(CandleGrouping.periods(for: series(step: 60, intraday: true)).first == .oneMinute)
+        #expect(CandleGrouping.periods(for: series(step: 300, intraday: true)).first == .fiveMinutes)
+        #expect(CandleGrouping.periods(for: series(step: 60, intraday: true)).last == .year)
     }
 
     @Test func blockIndexAnswersLikeAPlainScan() {

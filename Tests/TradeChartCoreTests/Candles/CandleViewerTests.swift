@@ -121,7 +121,7 @@ struct CandleViewerTests {
     @Test func scrubbingMovesCandleByCandleWithTheFileValuesInTheHeader() throws {
         var v = Self.viewer(try Self.load(), style: .candles, range: .oneMonth)
         let rows = try Self.csvRows()
-        #expect(v.barsPerCandle == 1)
+        #expect(v.candlePeriod == .day)
         var seen: [Int] = []
         for _ in 0..<v.slice.count {
             _ = v.handle(.key(.left), at: 0)
@@ -149,14 +149,16 @@ struct CandleViewerTests {
     @Test func mergedCandlesShowTheirFirstAndLastDateAndAPlainMerge() throws {
         let loaded = try Self.load()
         var v = Self.viewer(loaded, style: .candles, range: .fiveYears)
-        let size = v.barsPerCandle
-        #expect(size > 1)
-        #expect(Self.header(v).contains("1 candle = \(size) days"))
+        let period = v.candlePeriod
+        #expect(period == .quarter, "5Y at 100 columns: months would get less than three dots each")
+        #expect(Self.header(v).contains("5Y · 1 candle = 3 months"))
         _ = v.handle(.key(.left), at: 0)
         _ = v.handle(.key(.left), at: 0)
         let last = v.cursor!
-        let first = last - size + 1
-        #expect((v.series.count - 1 - last) % size == 0, "groups end every \(size) bars from the newest")
+        let times = v.series.times
+        // The candle before the newest: the first quarter of 2019, 2 Jan to 29 Mar, all its days.
+        let first = times.firstIndex { $0 >= CandlePeriod.quarter.start(of: times[last]) }!
+        #expect(DateText.dayMonthYear(times[first]) == "2 Jan 2019" && DateText.dayMonthYear(times[last]) == "29 Mar 2019")
         let bars = loaded.bars!
         let prices = (first...last).flatMap { [bars.open![$0], bars.high![$0], bars.low![$0], loaded.series.prices[$0]] }
         let volume = (first...last).map { bars.volume![$0] }.reduce(0, +)
@@ -165,39 +167,40 @@ struct CandleViewerTests {
             + "C \(f.string(loaded.series.prices[last]))  V \(CompactNumber.string(volume))"
         let header = Self.header(v)
         #expect(header.contains(expected), "\(header)")
-        let times = v.series.times
-        #expect(header.hasSuffix("\(DateText.dayMonth(times[first])) – \(DateText.dayMonth(times[last]))"), "\(header)")
-        // Ten candles a press with Shift, never past the first.
+        #expect(header.hasSuffix("2 Jan – 29 Mar"), "the candle's first and last day")
+        // Ten candles a press with Shift (two and a half years back: the end of September 2016), never past the first.
         _ = v.handle(.key(.shiftLeft), at: 0)
-        #expect(v.cursor == last - 10 * size)
+        #expect(DateText.dayMonthYear(times[v.cursor!]) == "30 Sep 2016")
         _ = v.handle(.key(.home), at: 0)
-        #expect(v.cursor! < v.slice.first + size && v.cursor! >= v.slice.first)
+        #expect(DateText.dayMonthYear(times[v.cursor!]) == "30 Jun 2014", "the first candle: 14 May to the end of June 2014")
     }
 
     @Test func candlesSlideAndWidenDuringAMorphAndRegroupOnce() throws {
         var v = Self.viewer(try Self.load(), style: .candles, volume: true, range: .oneMonth, columns: 120, rows: 40)
         _ = v.handle(.key(.character("6")), at: 0)
-        var sizes: [Int] = []
+        var periods: [CandlePeriod] = []
         var previous: [Candle] = []
         var t = 0.0
         while t <= v.options.morphDuration {
             let geometry = v.geometry(at: t)
             let p = geometry.projection
             let candles = geometry.candles
-            let size = geometry.barsPerCandle
-            if sizes.last != size { sizes.append(size) }
-            // Whole groups aligned on the newest bar, side by side.
+            let period = geometry.candlePeriod
+            if periods.last != period { periods.append(period) }
+            // Whole periods, side by side (the first and the last cut at the points drawn).
             #expect(zip(candles, candles.dropFirst()).allSatisfy { $0.last + 1 == $1.first })
-            #expect(candles.dropFirst().allSatisfy { (v.series.count - 1 - $0.last) % size == 0 })
+            #expect(candles.dropFirst().dropLast().allSatisfy {
+                CandleGrouping.group(containing: $0.first, period: period, times: v.series.times) == $0.first...$0.last
+            })
             // A candle that stays in its group moves with the map: its slot is where the map puts its bars.
-            if size == sizes.first, let c = candles.last, previous.last?.first == c.first {
+            if period == periods.first, let c = candles.last, previous.last?.first == c.first {
                 let g = CandleGeometry(first: c.first, last: c.last, x: p.x)
                 #expect(abs(Double(g.wick) - p.x(Double(c.first + c.last) / 2)) <= Double(g.bodyWidth) / 2 + 1)
             }
             previous = candles
             t += 1.0 / 60
         }
-        #expect(sizes.count <= 2 && sizes.first == 1 && sizes.last == v.barsPerCandle, "\(sizes)")
+        #expect(periods.count <= 2 && periods.first == .day && periods.last == v.candlePeriod, "\(periods)")
     }
 
     @Test func everyStyleDrawsInColourAndShapeAndWithoutColour() throws {

@@ -234,7 +234,21 @@ struct WindowAxisAverageTests {
     @Test func aWindowWithNoPricesSaysSoAndKeepsTheRange() {
         let v = viewer(.oneYear, view: ViewSettings(window: 0...86_400))
         #expect(v.window == nil && v.range == .oneYear)
-        #expect(v.status?.hasPrefix("No prices between") == true)
+        #expect(v.status == "No prices before 13 May 2014, the first day in the file; showing 1Y")
+    }
+
+    /// The file's last day alone (`--from` that day), a window after the data (`--from 2025`)
+    /// and days between prices each say what is true of them, never "between X and X".
+    @Test func aWindowWithFewerThanTwoPricesSaysWhatTheFileHoldsThere() {
+        let last = series.times[series.count - 1], day: Int64 = 86_400
+        let saturday = CivilDate(year: 2014, month: 5, day: 17).dayNumber * day
+        let said = [last...last, (last + 400 * day)...(last + 400 * day), saturday...(saturday + day - 1),
+                    saturday...(saturday + 2 * day - 1)]
+            .map { viewer(.oneYear, view: ViewSettings(window: $0)).status }
+        #expect(said == ["One price on 22 Mar 2019: a chart needs two; showing 1Y",
+                         "No prices after 22 Mar 2019, the last day in the file; showing 1Y",
+                         "No prices on 17 May 2014; showing 1Y",
+                         "No prices between 17 May 2014 and 18 May 2014; showing 1Y"])
     }
 
     @Test func datesOnTheCommandLineNameSpans() {

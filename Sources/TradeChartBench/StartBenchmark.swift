@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `make bench` section "process start": what a person waits for when a small file is
+/// printed, `tradechart --print --size 100x30` of the first 1,000 rows of the bundled DAX
+/// file, from spawn to exit, and the child's peak resident memory, against the targets
+/// of issue 24 (< 8 ms, < 14 MiB). `tradechart --version` beside it is the floor: the
+/// cost of starting the program at all.
+///
+/// Peak memory is read from runs started through `/usr/bin/env`: a child spawned directly
+/// starts with this process's peak (Linux keeps it across exec of a vfork-style spawn).
+enum StartBenchmark {
+    static let runs = 31
+    static let targetSeconds = 0.008
+    static let targetMiB = 14.0
+
+    static func run(table: BenchTable) {
+        table.section("process start: tradechart --print --size 100x30 of 1,000 rows, median of \(runs) runs from spawn to exit, "
+                      + "peak RSS of the child (targets < 8 ms, < 14 MiB; MISSED marks a row that misses one)",
+                      columns: ["what", "runs", "ms", "MiB", "target", ""])
+        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        guard access(binary, X_OK) == 0, let file = smallFile() else {
+            table.row(["(no binary at \(binary) or no Data/dax.csv; run make bench)", "", "", "", "", ""])
+            return
+        }
+        let printed = [binary, "--print", "--size", "100x30", "--color", "never", file]
+        for (what, argv, checked) in [("tradechart --version (floor)", [binary, "--version"], false),
+                                      ("tradechart --print, 1,000 rows", printed, true)] {
+            var seconds: [Double] = []
+            var peakKiB = 0
+            for _ in 0..<runs {
+                seconds.append(LoadBenchmark.timed(argv).seconds)
+                peakKiB = max(peakKiB, LoadBenchmark.spawnAndWait(["/usr/bin/env"] + argv, quiet: true).maxRSSKiB)
+            }
+            let median = seconds.sorted()[runs / 2]
+            let mib = Double(peakKiB) / 1024
+            let missed = checked && (median >= targetSeconds || mib >= targetMiB)
+            table.row([what, "\(runs)", LoadBenchmark.fixed(median * 1000, 1), LoadBenchmark.fixed(mib, 1),
+                       checked ? "< 8 ms, < 14 MiB" : "", missed ? "MISSED" : (checked ? "ok" : "")])
+        }
+    }
+
+    /// The first 1,000 rows (and the header) of Data/dax.csv, written once into bench-data/.
+    static func smallFile() -> String? {
+        let dir = LoadBenchmark.packageRoot + "/bench-data"
+        let path = dir + "/dax_1000.csv"
+        if access(path, R_OK) == 0 { return path }
+        guard let source = fopen(LoadBenchmark.packageRoot + "/Data/dax.csv", "r") else { return nil }
+        defer { fclose(source) }
+        mkdir(dir, 0o755)
+        guard let target = fopen(path + ".part", "w") else { return nil }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        var lines = 0
+        while lines < 1_001, getline(&line, &capacity, source) > 0 {
+            fputs(line, target)
+            lines += 1
+        }
+        free(line)
+        fclose(target)
+        guard lines == 1_001, rename(path + ".part", path) == 0 else { return nil }
+        return path
+    }
+}
