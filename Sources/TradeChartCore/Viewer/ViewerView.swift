@@ -204,10 +204,19 @@ package struct ViewerView: Sendable {
                 : (entry.available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
         }
-        // The settings that change how the chart reads, for as long as they are on (the hints give way).
-        let tags = state.viewTags.joined(separator: " ")
-        if !tags.isEmpty, x + 2 + tags.displayWidth <= layout.columns {
-            x = frame.write(tags, x: x + 2, y: layout.bottomRow, style: CellStyle(.accent)) + 1
+        // The settings that change how the chart reads, for as long as they are on (the hints
+        // give way); where the range bar leaves no room, under the price labels (the axis's
+        // own tags first: the averages' legend names them too).
+        let tags = state.viewTags
+        let all = tags.joined(separator: " ")
+        if !all.isEmpty, x + 2 + all.displayWidth <= layout.columns {
+            x = frame.write(all, x: x + 2, y: layout.bottomRow, style: CellStyle(.accent)) + 1
+        } else if !all.isEmpty {
+            let corner = [all, tags.filter { !$0.hasPrefix("MA") }.joined(separator: " ")]
+                .first { !$0.isEmpty && $0.displayWidth <= layout.labelWidth }
+            if let corner {
+                frame.write(corner, x: layout.columns - corner.displayWidth, y: layout.timeLabelRow, style: CellStyle(.accent))
+            }
         }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.

@@ -31,4 +31,13 @@ struct ViewTagsTests {
         let row = Self.bottomRow(state)
         #expect(row.contains("log % MA20/50/200"), "\(row)")
     }
+
+    /// Where the range bar fills the row, the axis's tags stand under the price labels.
+    @Test func onANarrowTerminalTheAxisTagsStandUnderThePriceLabels() throws {
+        let state = ViewerState(series: try GoldenFrameTests.load("dax.csv"), range: .oneYear, columns: 30, rows: 8,
+                                view: ViewSettings(switches: [.log, .percent], averages: [20]))
+        let labels = state.frame(at: 10).line(state.layout.timeLabelRow)
+        #expect(labels.hasSuffix(" log %"), "\(labels)")
+        #expect(!Self.bottomRow(state).contains("log"))
+    }
 }
