@@ -29,7 +29,7 @@ struct BarServiceTests {
 
     @Test func cReadsTheColumnsAfterSayingSoThenDrawsCandles() throws {
         let display = try run([(1, .key(.character("c"))), (5, .key(.character("q")))], path: Self.dax)
-        let announced = try #require(display.draws.first { $0.screen.plainText.contains("Reading Open, High, Low of dax.csv…") })
+        let announced = try #require(display.draws.first { $0.screen.plainText.contains("Reading Open, High, Low, Volume of dax.csv…") })
         #expect(announced.at < 1.1)
         #expect(!announced.screen.plainText.contains("1 candle"), "still the line while they are read")
         let final = display.screen.plainText

@@ -110,7 +110,8 @@ struct LaunchTests {
         world.state.remembered = Remembered(view: RememberedView(range: "1M", style: "candles"))
         #expect(world.run(["a.csv"]) == 0)
         #expect(world.journal.events == ["state", "load a.csv"], "the state file is read before the file")
-        #expect(world.files.barsAsked["a.csv"] == .prices)
+        // Candles read the volume too: their header shows it (V) with the pane hidden as well.
+        #expect(world.files.barsAsked["a.csv"] == .all)
         let shown = try #require(world.terminal.shown)
         #expect(shown.candles.drawsCandles, "the remembered candles are drawn at once")
         #expect(shown.range == .oneMonth)

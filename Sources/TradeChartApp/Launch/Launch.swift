@@ -227,7 +227,7 @@ public struct Launch {
         let style = request.style ?? remembered?.style.flatMap(ChartStyle.init(rawValue:)) ?? .line
         let volume = request.switches.contains(.volume) || remembered?.switches.contains(.volume) == true
         let period = request.period.map(\.period) ?? remembered?.period.flatMap(CandlePeriod.init(rawValue:))
-        return (style, volume, period, BarFields().union(style != .line ? .prices : []).union(volume ? .volume : []))
+        return (style, volume, period, CandleState.fields(style: style, volume: volume))
     }
 
     /// The zones `--tz` and `--data-tz` name, read before any file is (a misspelt zone

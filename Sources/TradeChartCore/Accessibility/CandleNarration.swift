@@ -1,8 +1,9 @@
 /// What the screen-reader mode says of a candle (issue 17's "candles readout"): while
 /// candles or OHLC bars are shown, a cursor step says the candle's dates, its open, high,
-/// low, close and volume, its change from open to close, and where it is:
+/// low, close and volume, the change of its close from the range's reference price (as
+/// for a point of the line), and where it is (with a mark, the measure from the mark too):
 /// `Mon 13 May 2019, open 12,044.10, high 12,052.93, low 11,844.47, close 11,876.65,
-/// volume 107.3 million, down 167.45, 1.39 percent, candle 20 of 20`.
+/// volume 107.3 million, down 123.28, 1.03 percent, candle 18 of 18`.
 extension Narration {
     /// The line for the candle holding point `index`, nil when no candles are shown.
     static func candleLine(_ state: ViewerState, at index: Int) -> String? {
@@ -20,7 +21,9 @@ extension Narration {
         if candleSeries.bars.volume != nil {
             parts.append("volume " + (candle.volume.map { spokenNumber(CompactNumber.string($0)) } ?? "not given"))
         }
-        let move = PriceMove(from: candle.first, to: candle.last, startPrice: candle.open, endPrice: candle.close)
+        // The close's change from the range's reference price, as the header and the line say it.
+        let move = PriceMove(from: state.slice.reference, to: candle.last, startPrice: state.baselinePrice,
+                             endPrice: candle.close)
         parts.append(change(move, f))
         let groups = CandleGrouping.groups(first: state.slice.first, last: state.slice.last, period: period,
                                            times: series.times)

@@ -64,19 +64,12 @@ public enum Narration {
     /// reference price and where it is in the range.
     package static func pointLine(_ state: ViewerState, at index: Int) -> String {
         // While candles are shown, the candle holding the point (see CandleNarration.swift).
-        if state.markedPoint == nil, let line = candleLine(state, at: index) { return line }
+        if let line = candleLine(state, at: index) { return line + markLine(state, to: index) }
         let series = state.series
         let price = series.prices[index]
         let move = PriceMove(from: state.slice.first, to: index, startPrice: state.baselinePrice, endPrice: price)
         let place = state.slice.contains(index) ? ", point \(index - state.slice.first + 1) of \(state.slice.count)" : ""
-        var measured = ""
-        if let marked = state.markedPoint {
-            // With a mark (Space): the change from the mark too, in bars and days.
-            let fromMark = PriceMove(from: marked, to: index, startPrice: series.prices[marked], endPrice: price)
-            let bars = abs(index - marked)
-            let days = Int((Double(abs(series.times[index] - series.times[marked])) / 86_400).rounded())
-            measured = "; from the mark: \(change(fromMark, state.priceFormatter)), \(bars) bars, \(days) days"
-        }
+        let measured = markLine(state, to: index)
         // Compared files: each one's price and change at the same moment.
         var compared = ""
         for (k, other) in state.others.enumerated() {
@@ -91,6 +84,16 @@ public enum Narration {
         }
         return "\(ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay)), "
             + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)\(measured)\(compared)"
+    }
+
+    /// With a mark (Space), the change from the mark to point `index` too, in bars and days:
+    /// `; from the mark: down 917.88, 7.07 percent, 249 bars, 361 days`; empty without one.
+    static func markLine(_ state: ViewerState, to index: Int) -> String {
+        guard let marked = state.markedPoint else { return "" }
+        let prices = state.series.prices
+        let fromMark = PriceMove(from: marked, to: index, startPrice: prices[marked], endPrice: prices[index])
+        let measure = MarkMeasure(state, from: marked, to: index)
+        return "; \(measure.from): \(change(fromMark, state.priceFormatter)), \(measure.words)"
     }
 
     /// `1M, Mon 15 Apr 2019 to Mon 13 May 2019, 20 prices: up 541.87, 4.75 percent. Lowest

@@ -76,9 +76,11 @@ package struct HeaderLayout: Sendable {
         for (i, part) in left.enumerated() {
             let text = part.forms[choice[i]]
             guard !text.isEmpty else { continue }
-            if !placed.isEmpty { x += part.gap }
-            placed.append(Placed(text: text, x: x, style: part.style))
-            x += Self.width(text)
+            let start = placed.isEmpty ? x : x + part.gap
+            // A part with no empty form that does not fit even at its shortest is left out, not cut.
+            guard start + Self.width(text) <= columns else { break }
+            placed.append(Placed(text: text, x: start, style: part.style))
+            x = start + Self.width(text)
         }
         if let right {
             let text = right.forms[choice[left.count]]

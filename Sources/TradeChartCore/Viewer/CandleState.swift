@@ -51,12 +51,15 @@ public struct CandleState: Sendable {
         BarFields().union(names.hasCandles ? .prices : []).union(names.volume != nil ? .volume : [])
     }
 
+    /// The columns `style` and the volume pane (`volume`) need: candles and OHLC bars read
+    /// the volume too, which their header shows (`V 107.3M`) with the pane hidden as well.
+    public static func fields(style: ChartStyle, volume: Bool) -> BarFields {
+        style != .line ? [.prices, .volume] : (volume ? .volume : [])
+    }
+
     /// The columns that what is asked for needs and that are not read yet (but the file has).
     public var missing: BarFields {
-        var wanted: BarFields = []
-        if style != .line { wanted.insert(.prices) }
-        if volume { wanted.insert(.volume) }
-        return wanted.intersection(offered).subtracting(loaded)
+        Self.fields(style: style, volume: volume).intersection(offered).subtracting(loaded)
     }
 
     /// The same request, with the columns of another load of the file (a followed file, a reload).

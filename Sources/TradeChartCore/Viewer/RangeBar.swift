@@ -11,15 +11,20 @@ struct RangeBar: Sendable, Equatable {
         var cells: Range<Int>
     }
 
-    /// The entries left to right, without gaps from column 0.
+    /// The entries left to right from column 0: next to each other, but a cell apart
+    /// beside an unavailable one, so brackets never meet (`(1D) [5D]`, not `(1D)[5D]`). The
+    /// gaps hang on what can be shown, not on the active range: switching never moves an entry.
     let entries: [Entry]
 
     /// The bar for ranges that `available` says can be shown,
     /// `active` the fixed range shown (nil for a free window).
     init(available: (ChartRange) -> Bool, active: ChartRange?) {
         var x = 0
-        entries = ChartRange.allCases.map { range in
+        var previousShown = true
+        entries = ChartRange.allCases.enumerated().map { k, range in
             let shown = available(range)
+            if k > 0 && !(shown && previousShown) { x += 1 }
+            previousShown = shown
             let text = range == active ? "[\(range.label)]" : (shown ? " \(range.label) " : "(\(range.label))")
             defer { x += text.count }
             return Entry(range: range, text: text, available: shown, active: range == active, cells: x..<(x + text.count))

@@ -157,17 +157,20 @@ extension ViewerState {
     }
 
     /// Asks the host to read the columns what is shown needs and that are not read yet
-    /// (with those already read: a read replaces them), and what to say of it; nil when none are missing.
+    /// (with those already read: a read replaces them), and what to say of it: the columns
+    /// being read (also when they were asked for already); nil when none are missing.
     mutating func askForMissingColumns() -> ([ViewerCommand], StatusMessage)? {
-        let missing = candles.missing.subtracting(candles.awaited)
-        guard !missing.isEmpty else { return nil }
-        let fields = candles.loaded.union(candles.awaited).union(missing)
-        candles.awaited = fields
-        candles.asked.formUnion(missing)
+        let wanted = candles.missing
+        guard !wanted.isEmpty else { return nil }
+        candles.asked.formUnion(wanted)
         var names: [String] = []
-        if missing.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
-        if missing.contains(.volume), let volume = candles.names.volume { names.append(volume) }
-        return ([.loadBars(fields)], .reading(columns: names, file: series.name))
+        if wanted.contains(.prices) { names += [candles.names.open, candles.names.high, candles.names.low].compactMap { $0 } }
+        if wanted.contains(.volume), let volume = candles.names.volume { names.append(volume) }
+        let reading = StatusMessage.reading(columns: names, file: series.name)
+        guard !wanted.isSubset(of: candles.awaited) else { return ([], reading) }
+        let fields = candles.loaded.union(candles.awaited).union(wanted)
+        candles.awaited = fields
+        return ([.loadBars(fields)], reading)
     }
 
     /// `p`: the next candle period: from the automatic one (the smallest that fits) to each

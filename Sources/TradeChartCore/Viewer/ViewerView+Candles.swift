@@ -1,9 +1,11 @@
 /// The header's words about candles: under the cursor, the candle's open, high, low,
-/// close and volume, its change from open to close and its dates (the first and the
-/// last when it merges bars); without a cursor, what one candle stands for beside the
-/// range's span.
+/// close and volume, the change of its close from the range's reference price (as the
+/// line's header measures it) and its dates (the first and the last when it merges bars);
+/// without a cursor, what one candle stands for beside the range's span.
 extension ViewerView {
-    /// The header for the candle under the cursor.
+    /// The header for the candle under the cursor. The close, the change and the candle's
+    /// dates stay at every width (in their shortest forms: `11,876.65  ▼ -8.65%  6–13 May`);
+    /// the volume, the open, high and low, then the name give way first.
     func drawCandleHeader(_ candle: Candle, into frame: inout Frame) {
         let formatter = state.priceFormatter
         let bold = CellStyle(.plain, .bold)
@@ -14,22 +16,31 @@ extension ViewerView {
         let dash = unicode ? "–" : "-"
         func price(_ value: Double, _ column: [Double]?) -> String { given(column) ? formatter.string(value) : dash }
         let o = "O " + price(candle.open, bars?.open), h = "H " + price(candle.high, bars?.high)
-        let l = "L " + price(candle.low, bars?.low), c = "C " + formatter.string(candle.close)
+        let l = "L " + price(candle.low, bars?.low), close = formatter.string(candle.close)
         let volume: [String] = bars?.volume == nil ? [""] : ["V " + (candle.volume.map(CompactNumber.string) ?? dash), ""]
-        let move = PriceMove(from: candle.first, to: candle.last, startPrice: candle.open, endPrice: candle.close)
+        let move = PriceMove(from: state.slice.reference, to: candle.last, startPrice: state.baselinePrice,
+                             endPrice: candle.close)
         let (arrow, amount, percent, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
-        var header = HeaderLayout(left: [
-            .init(forms: HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis), style: bold, yield: 1),
-            .init(forms: ["\(o)  \(h)  \(l)  \(c)", "\(o) \(h) \(l) \(c)", c], style: bold, yield: 9),
-            .init(forms: volume, style: .plain, yield: 5),
-            .init(forms: ["\(arrow)\(amount)" + (percent.map { " (\($0))" } ?? ""), arrow + (percent ?? amount), ""],
-                  style: changeStyle, yield: 4),
-        ], right: nil)
+        let changes = changeForms(arrow, amount, percent, marked: nil).filter { !$0.isEmpty }
         // Times shown in another zone than the data's own (`--tz`) say which.
         let series = state.series
         let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: candle.last) : nil }
-        header.right = .init(forms: candleDates(candle).map { $0 + (zone ?? "") } + [""], style: .plain, yield: 3)
-        for part in header.place(columns: layout.columns) {
+        let dates = candleDates(candle).map { $0 + (zone ?? "") }
+        // The close, the change and the dates at their shortest are kept; when all three do not
+        // fit, the change gives way to the dates.
+        var placed: [HeaderLayout.Placed] = []
+        for changeGivesWay in [false, true] {
+            let header = HeaderLayout(left: [
+                .init(forms: HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis), style: bold, yield: 1),
+                .init(forms: ["\(o)  \(h)  \(l)", "\(o) \(h) \(l)", ""], style: bold, yield: 6),
+                .init(forms: ["C " + close, close], style: bold, yield: 9),
+                .init(forms: volume, style: .plain, yield: 7),
+                .init(forms: changes + (changeGivesWay ? [""] : []), style: changeStyle, yield: 8),
+            ], right: .init(forms: dates, style: .plain, yield: 5))
+            placed = header.place(columns: layout.columns)
+            if placed.contains(where: { dates.contains($0.text) }) { break }
+        }
+        for part in placed {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
     }
@@ -42,9 +53,13 @@ extension ViewerView {
         guard candle.bars > 1 else { return momentTexts(first) }
         let dash = unicode ? "–" : "-"
         guard state.series.hasTimeOfDay else {
+            // `6–13 May` within a month, `29 Apr–3 May` across one.
+            let sameMonth = DateText.monthYear(first) == DateText.monthYear(last)
+            let compact = (sameMonth ? DateText.dayMonth(first).split(separator: " ")[0] : Substring(DateText.dayMonth(first)))
+                + dash + DateText.dayMonth(last)
             return ["\(DateText.dayMonthYear(first)) \(dash) \(DateText.dayMonthYear(last))",
                     "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonthYear(last))",
-                    "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonth(last))"]
+                    "\(DateText.dayMonth(first)) \(dash) \(DateText.dayMonth(last))", compact]
         }
         if LocalTime.dayNumber(first) == LocalTime.dayNumber(last) {
             let hours = "\(DateText.time(first))\(dash)\(DateText.time(last))"

@@ -67,8 +67,7 @@ package struct ViewerView: Sendable {
             ?? PriceMove(from: state.slice.reference, to: index, startPrice: state.baselinePrice, endPrice: price)
         let formatter = state.priceFormatter
         let change = move.change
-        let (arrow, amount, percentOrNil, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
-        let percent = percentOrNil ?? "n/a"
+        let (arrow, amount, percent, changeStyle) = Self.changeTexts(move, formatter, unicode: unicode)
         let word = change == 0 ? "unchanged" : (change > 0 ? "up" : "down")
         let bold = CellStyle(.plain, .bold)
         let ellipsis = unicode ? "…" : "..."
@@ -76,9 +75,10 @@ package struct ViewerView: Sendable {
         var header = HeaderLayout(left: [
             .init(forms: HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis), style: bold, yield: cursor == nil ? 2 : 1),
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
-            .init(forms: ["\(arrow)\(amount) (\(percent))", arrow + (move.percent == nil ? amount : percent), ""],
+            .init(forms: changeForms(arrow, amount, percent, marked: marked),
                   style: changeStyle, yield: 4),
-            .init(forms: marked.map { measureTexts(from: $0, to: index) } ?? [word, ""], style: changeStyle, gap: 1, yield: 0),
+            marked.map { .init(forms: measureTexts(from: $0, to: index), style: changeStyle, gap: 0, yield: 0) }
+                ?? .init(forms: [word, ""], style: changeStyle, gap: 1, yield: 0),
         ], right: nil)
         // Times shown in another zone than the data's own (`--tz`) say which.
         let zone = state.options.clock.flatMap { series.hasTimeOfDay ? " " + $0.abbreviation(in: series, at: index) : nil }
@@ -93,17 +93,28 @@ package struct ViewerView: Sendable {
         }
     }
 
-    /// What a measurement from the mark says beside its change, then shorter forms:
-    /// `from the mark on 3 Jan 2019: 87 bars, 130 days`, `87 bars, 130 days`, `87 bars`.
+    /// The change, then shorter forms: `▼ -1,124.59 (-8.65%)`, `▼ -8.65%`. With a mark every
+    /// form says what it is measured from, whatever else gives way: `from the mark` (`before
+    /// the range` or `after` it when the range does not hold it), at the least `◆`.
+    func changeForms(_ arrow: String, _ amount: String, _ percent: String?, marked: Int?) -> [String] {
+        // A percent of a start at or below zero means nothing: `(n/a)` says so.
+        let full = "\(arrow)\(amount) (\(percent ?? "n/a"))"
+        let short = arrow + (percent ?? amount)
+        guard let marked else { return [full, short, ""] }
+        let note = MarkMeasure.from(marked, state)
+        var notes = [note, "from the mark"] + (unicode ? ["from ◆", "◆"] : ["from mark"])
+        if note == notes[1] { notes.remove(at: 1) }
+        return [full + " " + note] + notes.map { short + " " + $0 } + [""]
+    }
+
+    /// What a measurement from the mark says after its change's `from the mark`, then
+    /// shorter forms: ` on 3 Jan 2019: 87 bars, 130 days`, `: 87 bars, 130 days`, `: 87 bars`.
     func measureTexts(from marked: Int, to point: Int) -> [String] {
         let times = state.shownSeries.times
-        let bars = abs(point - marked)
-        let days = Int((Double(abs(times[point] - times[marked])) / Double(LocalTime.secondsPerDay)).rounded())
-        let barText = bars == 1 ? "1 bar" : "\(bars) bars"
-        let dayText = days == 1 ? "1 day" : "\(days) days"
+        let measure = MarkMeasure(state, from: marked, to: point)
         let when = state.series.hasTimeOfDay ? DateText.dayMonth(times[marked]) + " " + DateText.time(times[marked])
             : DateText.dayMonthYear(times[marked])
-        return ["from the mark on \(when): \(barText), \(dayText)", "\(barText), \(dayText)", barText, ""]
+        return [" on \(when): \(measure.words)", ": \(measure.words)", ": " + CountText.of(measure.bars, "bar"), ""]
     }
 
     /// A point's moment, then shorter forms: `Fri 8 Nov 2019 15:59`, `8 Nov 2019 15:59`,
@@ -192,6 +203,20 @@ package struct ViewerView: Sendable {
             let style: CellStyle = entry.active ? CellStyle(.accent, [.bold, .reverse])
                 : (entry.available ? .plain : CellStyle(.muted, .dim))
             x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
+        }
+        // The settings that change how the chart reads, for as long as they are on (the hints
+        // give way); where the range bar leaves no room, under the price labels (the axis's
+        // own tags first: the averages' legend names them too).
+        let tags = state.viewTags
+        let all = tags.joined(separator: " ")
+        if !all.isEmpty, x + 2 + all.displayWidth <= layout.columns {
+            x = frame.write(all, x: x + 2, y: layout.bottomRow, style: CellStyle(.accent)) + 1
+        } else if !all.isEmpty {
+            let corner = [all, tags.filter { !$0.hasPrefix("MA") }.joined(separator: " ")]
+                .first { !$0.isEmpty && $0.displayWidth <= layout.labelWidth }
+            if let corner {
+                frame.write(corner, x: layout.columns - corner.displayWidth, y: layout.timeLabelRow, style: CellStyle(.accent))
+            }
         }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.

@@ -27,11 +27,30 @@ struct CandleNarrationTests {
         #expect(state.slice.count == 18)
         #expect(Self.press(.left, &state) == [
             "Mon 13 May 2019, open 12,044.10, high 12,052.93, low 11,844.47, close 11,876.65, volume 107.3 million, "
-                + "down 167.45, 1.39 percent, candle 18 of 18",
+                + "down 123.28, 1.03 percent, candle 18 of 18",
         ])
-        // The line says the point as before.
+        // The line says the point as before, its change from the same reference price.
         var line = try Self.screenReader(style: .line, range: .oneMonth)
-        #expect(Self.press(.left, &line).first?.hasPrefix("Mon 13 May 2019, 11,876.65, down") == true)
+        #expect(Self.press(.left, &line).first?.hasPrefix("Mon 13 May 2019, 11,876.65, down 123.28, 1.03 percent") == true)
+    }
+
+    /// With a mark set the candle is still said (its open, high, low, close and volume),
+    /// then the measure from the mark, in the singular where it is one.
+    @Test func withAMarkTheCandleIsStillSaid() throws {
+        var state = try Self.screenReader(style: .candles, range: .oneMonth)
+        _ = Self.press(.home, &state)
+        _ = Self.press(.character(" "), &state)
+        let said = Self.press(.right, &state)
+        // Data/dax.csv: 16 Apr 2019 O 12,026.74 H 12,116.25 L 12,025.66 C 12,101.32 V 80,876,600, the day after
+        // the mark's close of 12,020.28; 1M's reference is 11,999.93.
+        #expect(said == [
+            "Tue 16 Apr 2019, open 12,026.74, high 12,116.25, low 12,025.66, close 12,101.32, volume 80.9 million, "
+                + "up 101.39, 0.84 percent, candle 2 of 18; from the mark: up 81.04, 0.67 percent, 1 bar, 1 day",
+        ])
+        let last = Self.press(.end, &state)
+        #expect(last.first?.hasPrefix("Mon 13 May 2019, open 12,044.10,") == true)
+        #expect(last.first?.hasSuffix("candle 18 of 18; from the mark: down 143.63, 1.19 percent, 17 bars, 28 days") == true,
+                "\(last)")
     }
 
     @Test func aMergedCandleSaysItsFirstAndLastDay() throws {

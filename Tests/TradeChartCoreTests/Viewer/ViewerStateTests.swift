@@ -167,7 +167,7 @@ struct ViewerStateTests {
         var v = viewer(.oneYear)
         _ = v.handle(.mouse(MouseInput(column: 9, row: v.layout.bottomRow, action: .press)), at: 0)
         #expect(v.range == .oneMonth)
-        #expect(v.frame(at: 5).line(v.layout.bottomRow).hasPrefix("(1D) 5D [1M]"))
+        #expect(v.frame(at: 5).line(v.layout.bottomRow).hasPrefix("(1D)  5D [1M]"))
         _ = v.handle(.mouse(MouseInput(column: 1, row: v.layout.bottomRow, action: .press)), at: 5)
         #expect(v.range == .oneMonth && v.status == "1D needs intraday data")
     }
