@@ -4,7 +4,7 @@ import Glibc
 import TradeChartCore
 import TradeChartSystem
 
-/// `make bench` section "following": the CPU cost of one row appended to a followed
+/// `make bench` section "follow", core level (the whole program: `FollowingBenchmark`): the CPU cost of one row appended to a followed
 /// file of 1e7 rows, through the stream parser (`feed`, `takeNewRows`), the series
 /// and the min-max index (`MinMaxIndex.append(times:prices:to:)`), as a follower
 /// does it; and through the real path: a `FileFollower` on a copy of the file that
@@ -13,7 +13,7 @@ import TradeChartSystem
 /// morph). Target: under 1 ms a row. Measured with the thread's CPU clock.
 enum AppendBenchmark {
     static func run(table: BenchTable) {
-        table.section("following: one appended row at 1e7 rows (feed + takeNewRows + series and index append), CPU time of the thread",
+        table.section("following, core level (no terminal, no process around it): one appended row at 1e7 rows (feed + takeNewRows + series and index append), CPU time of the thread",
                       columns: ["case", "rows", "appends", "median µs", "worst µs", "target µs"])
         guard let path = LoadBenchmark.ensureFile(rows: 10_000_000), let file = fopen(path, "r") else { return }
         var parser = CSVStreamParser(file: path, expectedBytes: LoadBenchmark.fileSize(path))

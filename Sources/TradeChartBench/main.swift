@@ -17,6 +17,9 @@ if runs("compressed") { CompressedBenchmark.run(table: table) }
 if runs("raster") { RasterBenchmark.run(table: table) }
 if runs("viewer") { ViewerBenchmark.run(table: table) }
 if runs("terminal") { TerminalBenchmark.run(table: table) }
-// Last: it holds a followed file of 1e7 rows.
-if runs("follow") { AppendBenchmark.run(table: table) }
+// Last: they follow files of 1e7 rows (the program in tmux, then the core in this process).
+if runs("follow") {
+    FollowingBenchmark.run(table: table)
+    AppendBenchmark.run(table: table)
+}
 table.print()

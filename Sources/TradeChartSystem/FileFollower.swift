@@ -14,6 +14,10 @@ import TradeChartCore
 /// waited out, not read. Between looks it costs nothing; a look at an unchanged file
 /// is one `stat` and one `pread` of 32 bytes. Once a chart was given, appended rows are
 /// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
+/// The rows of a regular file are given away as they are handed out: the follower keeps
+/// no reference to the series' columns, so the viewer grows them in place instead of
+/// copying them. When it needs them whole again (a decision over the whole time column
+/// changed, the file was rewritten without growing) it reads the file again.
 public final class FileFollower: Follower {
     /// The path as shown in messages (repaired where it is not UTF-8).
     public let path: String
@@ -137,7 +141,19 @@ public final class FileFollower: Follower {
         if let after = FileStatus(descriptor: descriptor) { opened = after }
         // A partial line changes nothing until its line end arrives.
         guard parser.linesRead != linesBefore || reloadPending else { return .none }
-        return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven))
+        // The rows given before read differently now (day/month order, the unit of Unix
+        // times): the whole series again, from the file, given as new rows are (no reload said).
+        if chartGiven && !reloadPending && parser.gaveRowsAway && parser.columnReadingChanged { return readWholeAgain() }
+        return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven, givesAway: true))
+    }
+
+    /// Reads the file again from its start and gives the whole series, not said as a reload.
+    private func readWholeAgain() -> FollowChange {
+        offset = 0
+        tail = []
+        chartGiven = false
+        parser = CSVStreamParser(file: path, options: options, expectedBytes: opened.map { Int($0.size) })
+        return readFile()
     }
 
     /// Reports how far the whole file has been read, at the reporting's interval; the
@@ -153,15 +169,16 @@ public final class FileFollower: Follower {
     }
 
     /// The file was written without growing (rewritten in place at the same size, or only
-    /// touched): read it again, and hand the series out only when it differs.
+    /// touched): read it again. The series given before is the viewer's alone, so the viewer
+    /// tells whether it differs (`FollowChange.rewritten`).
     private func readAgain() -> FollowChange {
-        let previous = parser
+        let given = chartGiven && !reloadPending
         offset = 0
         tail = []
         reloadPending = true
         parser = CSVStreamParser(file: path, options: options, expectedBytes: opened.map { Int($0.size) })
         let change = readFile()
-        if case .updated(let loaded, _) = change, loaded == (try? previous.snapshot()) { return .none }
+        if given, case .updated(let loaded, _) = change { return .rewritten(loaded) }
         return change
     }
 

@@ -25,6 +25,8 @@ extension Follower {
             switch change {
             case .updated, .problem:
                 return change
+            case .rewritten(let loaded):
+                return .updated(loaded, reloaded: true)
             case .waiting(let reason):
                 if !told { onWait(reason) }
                 told = true

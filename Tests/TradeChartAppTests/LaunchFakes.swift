@@ -130,7 +130,7 @@ final class FakeTerminal: LaunchTerminal {
     func whyNoKeyboard(device: TerminalScreen.Device) -> String? { keyboardProblem }
     func backgroundReply(device: TerminalScreen.Device) -> [UInt8]? { nil }
 
-    func runViewer(_ state: ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
+    func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                    services: [HostService]) throws -> Int32 {
         shown = state
         inScreenReaderMode = screenReader

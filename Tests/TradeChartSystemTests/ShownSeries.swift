@@ -26,6 +26,11 @@ final class Shown<F: Follower> {
         case .updated(let loaded, _):
             series = loaded.series
             return change
+        case .rewritten(let loaded):
+            // The viewer's rule: the same series is no change, another one a reload.
+            let resolved = series.map { change.resolved(against: $0, bars: nil) } ?? .updated(loaded, reloaded: true)
+            if case .updated(let now, _) = resolved { series = now.series }
+            return resolved
         case .appended(let rows):
             guard var grown = series else { return change }
             appends += 1

@@ -29,8 +29,10 @@ extension Launch {
                     others: opened.compared.series, candles: candles)
     }
 
-    /// The interactive viewer, or its screen-reader mode, once the series is loaded.
-    func runInteractive(_ opened: Opened, memory: RememberedState?, device: TerminalScreen.Device,
+    /// The interactive viewer, or its screen-reader mode, once the series is loaded. The
+    /// viewer takes the series over: once it is made, nothing else holds its columns, so a
+    /// followed file's rows are appended to them in place, never copied.
+    func runInteractive(_ opened: consuming Opened, memory: RememberedState?, device: TerminalScreen.Device,
                         bars: BarService) -> Int32 {
         let remembered = memory?.finish()
         let readsScreen = request.screenReader ?? (remembered?.settings?.screenReader == true || term == "dumb")
@@ -68,11 +70,12 @@ extension Launch {
         var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
         if let follower = opened.follower { services.append(FollowService(follower: follower)) }
         for other in opened.compared.followers { services.append(FollowService(follower: other.follower, file: other.file)) }
+        _ = consume opened
         let stateFile = memory?.writer(stored: remembered?.view, opening: state.memory)
         if let stateFile { services.append(stateFile) }
         let status: Int32
         do {
-            status = try terminal.runViewer(state, screenReader: readsScreen,
+            status = try terminal.runViewer(consume state, screenReader: readsScreen,
                                             screen: ScreenOptions(color: useColor, theme: options.theme), device: device,
                                             services: services)
         } catch {

@@ -137,11 +137,13 @@ public struct Launch {
         let shown = shownStyle(remembered: memory?.finish()?.view)
         let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: series.prices, style: shown.style,
                                   volume: shown.volume, period: shown.period)
-        let opened = Opened(loaded: loaded, clock: clock, compared: compared, candles: candles,
+        // Only `opened` holds the columns from here on (and then only the viewer).
+        _ = consume series
+        let opened = Opened(loaded: consume loaded, clock: clock, compared: compared, candles: consume candles,
                             notes: (notFollowed.map { [$0] } ?? []) + notes + compared.notes, follower: follower)
         if interactive {
             let again = follower == nil && file != "-" && input.isUTF8 ? file : nil
-            return runInteractive(opened, memory: memory, device: device,
+            return runInteractive(consume opened, memory: memory, device: device,
                                   bars: BarService(path: again, options: loadOptions))
         }
         return printOut(opened, output: output)

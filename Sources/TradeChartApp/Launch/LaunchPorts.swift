@@ -91,7 +91,9 @@ public protocol LaunchTerminal {
     /// The terminal's answer to the background-colour question (at most 100 ms).
     func backgroundReply(device: TerminalScreen.Device) -> [UInt8]?
     /// Runs the viewer (in the screen-reader mode: its lines) until it quits; its exit status.
-    func runViewer(_ state: ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
+    /// The state is handed over: nothing else holds its columns, so a followed file's rows
+    /// are appended to them in place.
+    func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                    services: [HostService]) throws -> Int32
 }
 

@@ -41,17 +41,18 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         }
     }
 
-    public func runViewer(_ state: ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
+    public func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                           services: [HostService]) throws -> Int32 {
         TerminalScreen.ensureUTF8Locale()
         if screenReader {
             let terminal = try LineTerminal(device: device)
             defer { terminal.close() }
             terminal.say(Narration.opening(state))
-            return ViewerLoop(state: state, display: terminal, events: terminal, clock: SystemClock(), services: services).run()
+            return ViewerLoop(state: consume state, display: terminal, events: terminal, clock: SystemClock(),
+                              services: services).run()
         }
         let display = try TerminalScreen(options: screen, device: device)
         defer { display.close() }
-        return ViewerLoop(state: state, display: display, events: display, clock: SystemClock(), services: services).run()
+        return ViewerLoop(state: consume state, display: display, events: display, clock: SystemClock(), services: services).run()
     }
 }

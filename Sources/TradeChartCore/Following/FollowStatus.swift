@@ -21,12 +21,15 @@ package struct FollowStatus: Sendable, Equatable {
         switch change {
         case .none:
             return .keep
-        case .updated, .appended:
+        case .updated, .appended, .rewritten:
             var reloaded = false
             let summary: String?
             switch change {
             case .updated(let loaded, let wasReloaded):
                 reloaded = wasReloaded
+                summary = loaded.report.summary
+            case .rewritten(let loaded):
+                reloaded = true
                 summary = loaded.report.summary
             case .appended(let rows): summary = rows.report.summary
             default: summary = nil

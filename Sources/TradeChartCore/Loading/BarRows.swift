@@ -36,6 +36,14 @@ struct BarRows: Sendable, CompanionColumns {
         if fields.volume >= 0 { volume.reserveCapacity(rows) }
     }
 
+    /// Lets go of every row kept (given away with the times and prices).
+    mutating func removeRows() {
+        open = []
+        high = []
+        low = []
+        volume = []
+    }
+
     /// Reads the fields of the record `[start, end)` (a row already kept) and keeps them.
     mutating func read(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
         var o = Double.nan, h = Double.nan, l = Double.nan, v = Double.nan

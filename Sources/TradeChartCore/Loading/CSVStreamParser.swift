@@ -123,7 +123,7 @@ public struct CSVStreamParser: Sendable {
     package var linesRead: Int { line }
 
     /// The rows with a time and a price read so far (for a progress display).
-    package var rowsRead: Int { times.count }
+    package var rowsRead: Int { handOut.givenAway + times.count }
 
     /// Parses the complete records in `chunk`; an incomplete last record is kept for the next call.
     package mutating func feed(_ chunk: UnsafeRawBufferPointer) {
@@ -155,7 +155,10 @@ public struct CSVStreamParser: Sendable {
     }
 
     /// The series of the rows completed so far, leaving the parser ready for more bytes.
+    /// Rows given away (`markRowsHandedOut(givingThemAway: true)`) are no longer there:
+    /// a follower that needs the whole series again reads its file again.
     package func snapshot() throws(LoadError) -> LoadedSeries {
+        assert(handOut.givenAway == 0, "a snapshot of a parser that gave its rows away")
         var copy = self
         var t = copy.times, p = copy.prices, b = copy.bars
         copy.times = []

@@ -40,18 +40,21 @@ extension CSVStreamParser {
     /// Hands out the rows completed since the last call (all of them the first time),
     /// without copying, sorting or deduplicating the rows before them. Throws what
     /// `finish()` would throw for a file that is unusable so far (no header yet is
-    /// not an error: then there are simply no rows).
+    /// not an error: then there are simply no rows). A parser that gives its rows away
+    /// keeps none of them after this.
     public mutating func takeNewRows() throws(LoadError) -> NewRows {
         if let fatal { throw fatal }
         let reading = columnReading
-        let changed = handOut.count > 0 && handOut.reading != nil && handOut.reading != reading
-        var newTimes = Array(times[handOut.count...])
-        var newPrices = Array(prices[handOut.count...])
-        var offsets = rowOffsets(rowCount: times.count, moves: false).runs.map { $0.suffix(from: handOut.count) }
-        var newBars = bars.map { $0.columns(from: handOut.count, count: newTimes.count) }
+        let changed = columnReadingChanged
         let first = handOut.count
-        handOut.count = times.count
+        let local = first - handOut.givenAway
+        var newTimes = Array(times[local...])
+        var newPrices = Array(prices[local...])
+        var offsets = rowOffsets(rowCount: rowsRead, moves: false).runs.map { $0.suffix(from: first) }
+        var newBars = bars.map { $0.columns(from: local, count: newTimes.count) }
+        handOut.count = rowsRead
         handOut.reading = reading
+        if handOut.givesAway { giveRowsAway() }
         // Rows the column's decisions so far leave out are bad rows, said as a load says them.
         var dropped = LoadReport()
         if family == .slashed {
@@ -73,15 +76,38 @@ extension CSVStreamParser {
                        columnChanged: changed, report: reportNow, reportBefore: reportBefore)
     }
 
+    /// Whether a decision over the whole time column (day/month order, the unit of Unix
+    /// times) changed since rows were last handed out: rows handed out before read
+    /// differently now.
+    package var columnReadingChanged: Bool {
+        handOut.count > 0 && handOut.reading != nil && handOut.reading != columnReading
+    }
+
+    /// Whether rows handed out were given away (so the whole series is no longer here).
+    package var gaveRowsAway: Bool { handOut.givenAway > 0 }
+
     /// Counts every row read so far as handed out, as when the whole series was given
     /// (a snapshot whose report is `reported`): the next `takeNewRows` starts after them,
-    /// without copying them, and its report goes on from that one.
-    package mutating func markRowsHandedOut(reported: LoadReport) {
-        handOut.count = times.count
+    /// without copying them, and its report goes on from that one. `givingThemAway`: the
+    /// parser lets go of them and of every row it hands out later, so the series given
+    /// holds the only reference to its columns and grows them in place, without a copy.
+    package mutating func markRowsHandedOut(reported: LoadReport, givingThemAway: Bool = false) {
+        handOut.count = rowsRead
         handOut.reading = columnReading
         // What the snapshot found over the whole column (rows that fit no day/month order,
         // times in another unit, duplicates) beyond what the rows counted as they were read.
         handOut.drops = reported.beyond(report)
         handOut.report = reported
+        handOut.givesAway = givingThemAway
+        if givingThemAway { giveRowsAway() }
+    }
+
+    /// Lets go of the rows handed out: the columns start again empty, and the indices over
+    /// every row read (UTC offset runs, Unix units) go on counting from where they were.
+    mutating func giveRowsAway() {
+        handOut.givenAway = handOut.count
+        times = []
+        prices = []
+        bars?.removeRows()
     }
 }

@@ -48,11 +48,11 @@ extension CSVStreamParser {
             case .unix:
                 let magnitude = t.value < 0 ? 0 &- t.value : t.value
                 if magnitude > unixMagnitude { unixMagnitude = magnitude }
-                unixUnits.add(t.value, line: line, index: times.count)
+                unixUnits.add(t.value, line: line, index: handOut.givenAway + times.count)
             default: break
             }
             if let last = times.last, t.value <= last { unordered = true }
-            if Int64(t.offset) != lastOffset { noteOffset(t.offset, at: times.count) }
+            if Int64(t.offset) != lastOffset { noteOffset(t.offset, at: handOut.givenAway + times.count) }
             times.append(t.value)
             prices.append(value)
             if bars != nil { bars!.read(record.0, record.1) }

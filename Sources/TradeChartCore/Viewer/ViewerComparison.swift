@@ -196,6 +196,22 @@ extension ViewerState {
 
 /// Following several files: each file's looks reach the file wherever it is now.
 extension ViewerState {
+    /// `event` with a rewritten file's series told apart from the one shown (`FollowChange.resolved`):
+    /// no change when it reads the same, else a reload.
+    func resolvingRewrite(_ event: ViewerEvent) -> ViewerEvent {
+        let file: Int, change: FollowChange
+        switch event {
+        case .follow(let c): (file, change) = (0, c)
+        case .followFile(let f, let c): (file, change) = (f, c)
+        default: return event
+        }
+        guard case .rewritten = change else { return event }
+        let resolved = if file == primaryFile { change.resolved(against: series, bars: candles.series?.bars) }
+            else if let other = others.first(where: { $0.file == file }) { change.resolved(against: other.series, bars: nil) }
+            else { change }
+        return if case .follow = event { .follow(resolved) } else { .followFile(file, resolved) }
+    }
+
     /// A look at the followed file number `file` (0 is the first on the command line).
     mutating func followFile(_ file: Int, _ change: FollowChange, at time: Double) -> StatusChange {
         guard file != primaryFile, let k = others.firstIndex(where: { $0.file == file }) else {
@@ -204,7 +220,7 @@ extension ViewerState {
         let other = others[k]
         var grown = other.series
         switch change {
-        case .updated(let loaded, _):
+        case .updated(let loaded, _), .rewritten(let loaded):
             guard loaded.series.count >= 2 else { return .keep }
             grown = loaded.series
         case .appended(let rows):

@@ -5,6 +5,7 @@
 extension ViewerState {
     /// Applies `event`, which happened at `time`, and returns what the host must do.
     public mutating func handle(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
+        let event = resolvingRewrite(event)
         if case .follow(.none) = event { return [] }
         if case .followFile(_, .none) = event { return [] }
         settle(at: time)

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TradeChartCore
+
+/// `make bench` section "follow", whole process: the built `tradechart` follows a copy
+/// of a generated intraday file (1e6 and 1e7 rows) in a private tmux server, as a person
+/// runs it, while the bench appends rows to the copy, ten a second for twenty seconds
+/// (from the first one on: the first rows appended are where a copy of the columns would
+/// show). The CPU the process used meanwhile (utime + stime, `/proc/PID/stat`, counted
+/// from once the chart is drawn and the screen is still) divided by the rows appended.
+/// Target: under 0.1 ms a row at both sizes; a row whose worst run misses it says so.
+/// The copy needs the file's size free beside `/tmp`: without it the row is skipped, saying so.
+enum FollowingBenchmark {
+    static let rowsPerSecond = 10.0
+    static let seconds = 20.0
+    static let runs = 3
+    static let target = 0.000_1
+
+    static func run(table: BenchTable) {
+        table.section("following, whole process: tradechart --follow FILE in tmux (120x40), \(Int(rowsPerSecond)) rows appended "
+                      + "a second for \(Int(seconds)) s; the process's CPU (utime + stime) per appended row",
+                      columns: ["case", "runs", "median", "worst", "target", "verdict"])
+        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        guard access(binary, X_OK) == 0, TerminalBenchmark.output(["/usr/bin/env", "tmux", "-V"]) != nil else {
+            table.row(["(no binary at \(binary), or no tmux)", "", "", "", "", ""])
+            return
+        }
+        for rows in [1_000_000, 10_000_000] {
+            let name = "CPU per appended row while following, \(rows == 1_000_000 ? "1e6" : "1e7") rows"
+            guard let source = LoadBenchmark.ensureFile(rows: rows) else {
+                table.row([name + " (skipped: the file could not be generated into bench-data/)", "", "", "", "", ""])
+                continue
+            }
+            let copy = "/tmp/tradechart-bench-follow-process-\(getpid()).csv"
+            let size = LoadBenchmark.fileSize(source)
+            guard freeBytes(beside: copy) > size + size / 10 else {
+                table.row([name + " (skipped: /tmp lacks room for a \(size / 1_000_000) MB copy)", "", "", "", "", ""])
+                continue
+            }
+            var perRow: [Double] = []
+            for _ in 0..<runs {
+                if let cpu = followedCPU(binary: binary, source: source, copy: copy) { perRow.append(cpu) }
+            }
+            TerminalBenchmark.row(name, perRow, target: target, unit: "ms", scale: 1000, digits: 3, table: table)
+        }
+    }
+
+    /// One run: the CPU seconds per appended row, nil when the viewer did not come up.
+    static func followedCPU(binary: String, source: String, copy: String) -> Double? {
+        defer { unlink(copy) }
+        guard LoadBenchmark.spawnAndWait(["/bin/cp", source, copy]).exitStatus == 0,
+              var newest = lastTime(of: copy),
+              let t = TerminalBenchmark.Tmux(command: "exec '\(binary)' --no-state --follow '\(copy)'"),
+              t.waitFor(timeout: 120, { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }) != nil,
+              t.waitForStill(timeout: 60) != nil,
+              let pid = Int32(t.query("#{pane_pid}")), let before = TerminalBenchmark.cpuSeconds(pid),
+              let out = fopen(copy, "a") else { return nil }
+        defer { fclose(out) }
+        let count = Int(rowsPerSecond * seconds)
+        let began = LoadBenchmark.now()
+        for i in 0..<count {
+            newest += 60
+            let price = 80 + Double(i % 7) * 0.25
+            let p = LoadBenchmark.fixed(price, 6)
+            fputs("\(AppendBenchmark.stamp(newest)),\(p),\(p),\(p),\(p),\(p),1000\n", out)
+            fflush(out)
+            let rest = began + Double(i + 1) / rowsPerSecond - LoadBenchmark.now()
+            if rest > 0 { usleep(UInt32(rest * 1e6)) }
+        }
+        // The last rows are looked at (four looks a second) and drawn.
+        usleep(600_000)
+        guard let after = TerminalBenchmark.cpuSeconds(pid) else { return nil }
+        return (after - before) / Double(count)
+    }
+
+    /// The local seconds of the last row of a generated file (`2026-11-20 17:29:00+01:00,...`).
+    static func lastTime(of path: String) -> Int64? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        fseek(file, -200, SEEK_END)
+        var buffer = [UInt8](repeating: 0, count: 200)
+        let n = fread(&buffer, 1, buffer.count, file)
+        let lines = buffer[0..<n].split(separator: 0x0A)
+        guard let last = lines.last, last.count >= 19 else { return nil }
+        let text = String(decoding: last, as: UTF8.self)
+        func number(_ from: Int, _ length: Int) -> Int? {
+            let start = text.index(text.startIndex, offsetBy: from)
+            return Int(text[start..<text.index(start, offsetBy: length)])
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+        return CivilDate(year: year, month: month, day: day).dayNumber * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// Bytes free to an ordinary user on the file system of `path`'s folder.
+    static func freeBytes(beside path: String) -> Int {
+        var info = statvfs()
+        let folder = LoadBenchmark.sibling(of: path, named: "")
+        guard statvfs(folder, &info) == 0 else { return 0 }
+        return Int(info.f_bavail) * Int(info.f_frsize)
+    }
+}
