@@ -74,7 +74,7 @@ public enum KeyMap {
     package static let chartNotes = [
         "The dashed line is the reference price: the close of the last point before the range "
             + "(the previous close), labelled with its price at the right. The change in the header "
-            + "is measured from it, and each part of the line is green at or above it, red below.",
+            + "is measured from it, and the whole line is green when the newest price is at or above it, red when below.",
         "Candles (c): the wick spans the low to the high, the body the open to the close; a rising candle "
             + "(close at or above its open) is hollow and green, a falling one filled and red; OHLC bars tick the "
             + "open left and the close right. When a range has more bars than fit, the bars of one period merge "

@@ -54,27 +54,6 @@ public struct DotCanvas: Sendable, Equatable {
         return (cy * columns + cx, charset.bit(column: x - cx * cw, row: y - cy * rh))
     }
 
-    /// Moves the dots below dot row `row` (those of rows `row + 1` on) to a canvas of their
-    /// own and returns it; the dots of rows up to `row` stay.
-    package mutating func splitOff(below row: Int) -> DotCanvas {
-        var below = DotCanvas(columns: columns, rows: rows, charset: charset)
-        let rh = charset.dotRowsPerCell, cw = charset.dotColumnsPerCell
-        for cellY in 0..<rows {
-            let top = cellY * rh
-            guard top + rh - 1 > row else { continue }
-            // The bits of this cell's dot rows below `row`.
-            var mask: UInt8 = 0
-            for sub in max(0, row + 1 - top)..<rh {
-                for column in 0..<cw { mask |= charset.bit(column: column, row: sub) }
-            }
-            for i in (cellY * columns)..<((cellY + 1) * columns) {
-                below.storage[i] = storage[i] & mask
-                storage[i] &= ~mask
-            }
-        }
-        return below
-    }
-
     /// Sets the dots of column `x` from row `top` through row `bottom`, clipped to the grid.
     package mutating func fillColumn(_ x: Int, from top: Int, through bottom: Int) {
         guard x >= 0, x < widthDots else { return }

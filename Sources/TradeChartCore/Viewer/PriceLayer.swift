@@ -1,8 +1,7 @@
-/// The price on the chart's dots, in the style shown: the line through the closes, green
-/// where it is at or above the reference price and red below it (split at the dashed
-/// line's dot row), or candles or OHLC bars, rising ones green (and hollow) and falling
-/// ones red (and filled), each on its own canvas. A cell that holds dots of both takes
-/// them all, in the colour of the more numerous.
+/// The price on the chart's dots, in the style shown: the line through the closes in
+/// the colour of its change, or candles or OHLC bars, rising ones green (and hollow)
+/// and falling ones red (and filled), each on its own canvas. A cell that holds dots
+/// of both takes them all, in the colour of the more numerous.
 struct PriceLayer {
     var first: DotCanvas
     var firstStyle: CellStyle
@@ -31,10 +30,8 @@ struct PriceLayer {
         } else {
             LineRasterizer.drawLine(state.plotIndex, points: geometry.drawn, x: projection.x, y: projection.y,
                                     into: &first)
-            // A price at the reference lands in the dashed line's dot row: at or above it is green.
-            second = first.splitOff(below: Clamp.int(projection.baselineRow.rounded(.down), ifNaN: Int.max))
-            firstStyle = CellStyle(.rising)
-            secondStyle = CellStyle(.falling)
+            firstStyle = CellStyle(projection.rising ? .rising : .falling)
+            secondStyle = firstStyle
         }
     }
 

@@ -54,23 +54,4 @@ struct DotCanvasTests {
         #expect(frame.plainText == "xxxx\nxx⡀x")
         #expect(frame[2, 1].style == .muted)
     }
-
-    /// The line's dots split at the reference's dot row: rows up to it stay, the rest move.
-    @Test func splitOffBelowARowKeepsEachDotOnOneSide() {
-        for charset in [Charset.braille, .block, .ascii] {
-            var canvas = DotCanvas(columns: 2, rows: 3, charset: charset)
-            for y in 0..<canvas.heightDots { canvas[y % canvas.widthDots, y] = true }
-            let whole = canvas
-            for row in [-1, 0, 2, 5, canvas.heightDots] {
-                var above = whole
-                let below = above.splitOff(below: row)
-                for y in 0..<whole.heightDots {
-                    for x in 0..<whole.widthDots {
-                        #expect(above[x, y] == (whole[x, y] && y <= row), "\(charset) \(row): \(x), \(y)")
-                        #expect(below[x, y] == (whole[x, y] && y > row), "\(charset) \(row): \(x), \(y)")
-                    }
-                }
-            }
-        }
-    }
 }
