@@ -13,7 +13,7 @@ enum CompressedBenchmark {
                       + "median wall time from spawn to exit, peak RSS of the child",
                       columns: ["file", "runs", "plain s", "zst s", "gz s", "zst/plain (<=1.5)", "gz/plain (<=2)",
                                 "plain MiB", "zst MiB", "gz MiB"])
-        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        let binary = LoadBenchmark.tradechartBinary
         guard access(binary, X_OK) == 0 else {
             table.row(["(no binary at \(binary); run make bench)"] + Array(repeating: "", count: 9))
             return

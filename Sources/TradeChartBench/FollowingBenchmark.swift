@@ -21,7 +21,7 @@ enum FollowingBenchmark {
         table.section("following, whole process: tradechart --follow FILE in tmux (120x40), \(Int(rowsPerSecond)) rows appended "
                       + "a second for \(Int(seconds)) s; the process's CPU (utime + stime) per appended row",
                       columns: ["case", "runs", "median", "worst", "target", "verdict"])
-        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        let binary = LoadBenchmark.tradechartBinary
         guard access(binary, X_OK) == 0, TerminalBenchmark.output(["/usr/bin/env", "tmux", "-V"]) != nil else {
             table.row(["(no binary at \(binary), or no tmux)", "", "", "", "", ""])
             return

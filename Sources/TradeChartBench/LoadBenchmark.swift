@@ -26,6 +26,12 @@ enum LoadBenchmark {
         return parts.joined(separator: "/")
     }()
 
+    /// The `tradechart` the whole-process rows run: `TRADECHART_BIN` (`make bench` sets it),
+    /// else the release build of this checkout.
+    static var tradechartBinary: String {
+        getenv("TRADECHART_BIN").map { String(cString: $0) } ?? packageRoot + "/.build/release/tradechart"
+    }
+
     /// Handles the hidden child mode; returns true when it ran (the caller exits).
     static func runChildModeIfAsked(_ arguments: [String]) -> Bool {
         guard arguments.count == 3, arguments[1] == "--load-only" || arguments[1] == "--load-bars" else { return false }

@@ -15,7 +15,7 @@ enum ProcessBenchmark {
                       + "the C reference reader (C) and cat; median wall time from spawn to exit, peak RSS of the child",
                       columns: ["file", "runs", "C s", "par s", "1t s", "cat s", "1t/par", "par/C (<=1.5)",
                                 "par MiB", "1t MiB", "C MiB", "budget MiB"])
-        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        let binary = LoadBenchmark.tradechartBinary
         let reader = LoadBenchmark.sibling(of: binary, named: "CReferenceReader")
         guard access(binary, X_OK) == 0, access(reader, X_OK) == 0 else {
             table.row(["(no binary at \(binary) or \(reader); run make bench)", "", "", "", "", "", "", "", "", "", "", ""])

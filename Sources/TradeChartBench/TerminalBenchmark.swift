@@ -14,7 +14,7 @@ enum TerminalBenchmark {
     static func run(table: BenchTable) {
         table.section("terminal: the program in tmux (120x40), timed from outside; the tone stream stepped like a held key",
                       columns: ["case", "runs", "median", "worst", "target", "verdict"])
-        let binary = String(cString: getenv("TRADECHART_BIN") ?? strdup(LoadBenchmark.packageRoot + "/.build/release/tradechart"))
+        let binary = LoadBenchmark.tradechartBinary
         guard access(binary, X_OK) == 0, output(["/usr/bin/env", "tmux", "-V"]) != nil else {
             table.row(["(no binary at \(binary), or no tmux)", "", "", "", "", ""])
             tones(table: table)
@@ -25,9 +25,9 @@ enum TerminalBenchmark {
         tones(table: table)
     }
 
-    /// A row of seconds against a target (its worst run must meet it).
+    /// A row of seconds against a target (its worst run must meet it, or its median where `judged` says so).
     static func row(_ name: String, _ values: [Double], target: Double, unit: String, scale: Double, digits: Int,
-                    table: BenchTable) {
+                    judgedBy judged: Judged = .worst, table: BenchTable) {
         guard !values.isEmpty else {
             table.row([name, "0", "-", "-", "\(LoadBenchmark.fixed(target * scale, digits)) \(unit)", "not measured"])
             return
@@ -36,8 +36,12 @@ enum TerminalBenchmark {
         let worst = sorted[sorted.count - 1]
         func shown(_ v: Double) -> String { "\(LoadBenchmark.fixed(v * scale, digits)) \(unit)" }
         table.row([name, "\(values.count)", shown(sorted[sorted.count / 2]), shown(worst), "< " + shown(target),
-                   worst < target ? "ok" : "MISSES TARGET"])
+                   (judged == .worst ? worst : sorted[sorted.count / 2]) < target ? "ok" : "MISSES TARGET"])
     }
+
+    /// Which run a row's verdict reads: the worst (a latency every key must meet) or the
+    /// median (a figure the issue states as a median, such as the start of the process).
+    enum Judged { case worst, median }
 
     // MARK: - In tmux
 

@@ -68,8 +68,8 @@ public enum Settings {
                                         + "where it fits the width, else the next longer (p cycles). (values: auto, "
                                         + CandlePeriod.arguments + "; default: auto, the smallest that fits)")],
                 memory: .perFile(field: "period"),
-                readme: ("`--period P`", "what one candle (and volume bar) stands for: `1m`, `2m`, `3m`, `5m`, `10m`, "
-                         + "`15m`, `30m`, `1h`, `2h`, `4h`, `1d`, `1w`, `1mo`, `3mo`, `1y` (also `5min`, `day`, `week`, "
+                readme: ("`--period P`", "what one candle (and volume bar) stands for: "
+                         + CandlePeriod.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " (also `5min`, `day`, `week`, "
                          + "`month`, `quarter`, `year`), used where it fits the width, else the next longer; `auto` (the "
                          + "default) is the smallest that fits (`p` cycles auto and the longer ones)")),
         Setting(.volume, title: "volume pane",
