@@ -1,4 +1,3 @@
-
 /// How a player is started to play a stream of 16-bit mono samples from its
 /// standard input, as the tones need it: one long-running process fed as the
 /// cursor moves.
