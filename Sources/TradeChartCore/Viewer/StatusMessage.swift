@@ -5,6 +5,9 @@ enum StatusMessage: Sendable, Equatable {
     /// A note from outside the update, worded already: the launch's notes, the host's
     /// (the state file, the sound), the loader's and the follower's reports.
     case note(String)
+    /// The audiograph plays: the host's note (with what player, from which file), shown
+    /// until it ends.
+    case playing(note: String)
     /// Several messages on one line, in order, `; ` between them.
     case all([StatusMessage])
     /// A range that cannot be shown, and why (`1D needs intraday data`).
@@ -66,7 +69,7 @@ enum StatusMessage: Sendable, Equatable {
     /// The words on the status line.
     var text: String {
         switch self {
-        case .note(let text): text
+        case .note(let text), .playing(let text): text
         case .rangeUnavailable(let why): why.text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
         case .keyRefused(let key, let why): "\(key): \(why.text)"

@@ -356,12 +356,14 @@ extension ViewerState {
         switch sound {
         case .started(let duration, let note):
             animation.play(from: time, for: duration)
-            return .show(.note(note))
+            return .show(.playing(note: note))
         case .notPlayed(let note):
             animation.stopPlayback()
             return .show(.note(note))
         case .ended:
             animation.stopPlayback()
+            // The line that said it plays says so no longer (a later message stays).
+            if case .playing = statusLine.message { return .clear }
             return .keep
         }
     }
