@@ -106,6 +106,24 @@ struct ComparisonViewTests {
                 "the chart is as it was")
     }
 
+    /// A message does not hide which line is which: it stands at the left of the status
+    /// line, the legend at its right, at every width; where both cannot fit, the message
+    /// is cut and the files at the right are left out.
+    @Test func aMessageKeepsTheLegendBesideIt() {
+        for columns in [110, 60] {
+            var v = viewer(.oneYear, columns: columns)
+            _ = v.handle(.key(.character("%")), at: 0)
+            let line = v.frame(at: 0).line(v.layout.statusRow)
+            #expect(line.hasPrefix("%: the files are"), "\(columns): \(line)")
+            #expect(line.contains("━") && line.contains("◆") && line.contains("■"), "\(columns): \(line)")
+            #expect(line.hasSuffix(v.comparisonLegend(at: nil)[2].text), "\(columns): \(line)")
+        }
+        var narrow = viewer(.oneYear, columns: 30)
+        _ = narrow.handle(.key(.character("%")), at: 0)
+        let line = narrow.frame(at: 0).line(narrow.layout.statusRow)
+        #expect(line.hasPrefix("%: the files") && line.contains("━"), "\(line)")
+    }
+
     @Test func theDescriptionHasAParagraphPerFileAndSaysWhichDidBest() {
         let lines = viewer(.oneYear).descriptionLines
         #expect(lines.filter { $0.contains(", range 1Y.") }.count == 3)
