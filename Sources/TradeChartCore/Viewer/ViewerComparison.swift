@@ -76,8 +76,9 @@ extension ViewerState {
         package var role: ColorRole
     }
 
-    /// The legend: every file with its change over the range, or with its price and change
-    /// at the cursor's moment; a file with no prices there says so.
+    /// The legend: every file with its change over the range (to its newest point in view,
+    /// where its end label is, when it ends before the range does), or with its price and
+    /// change at the cursor's moment; a file with no prices there says so.
     package func comparisonLegend(at cursor: Int?) -> [LegendEntry] {
         let point = cursor ?? slice.last
         let unicode = options.charset != .ascii
@@ -88,14 +89,20 @@ extension ViewerState {
                                    role: series.prices[point] >= baselinePrice ? .rising : .falling)]
         for (k, other) in others.enumerated() {
             let text: String
-            if other.covered(slice.first, slice.last) == nil {
-                text = other.sampled.covered == nil ? "no overlap" : "no prices in this range"
-            } else if let value = otherValue(k, at: point) {
-                let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
-                text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: point))
-                    + (other.covered(slice.first, slice.last) != slice.first...slice.last ? " (part of the range)" : "")
+            if let shown = other.covered(slice.first, slice.last) {
+                // Without a cursor, the file's newest point in view: where its line and end label end.
+                let at = cursor ?? shown.upperBound
+                if let value = otherValue(k, at: at) {
+                    let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
+                    text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: at))
+                        + (shown != slice.first...slice.last ? " (part of the range)" : "")
+                } else {
+                    text = "no price then"
+                }
+            } else if other.sampled.covered == nil {
+                text = "no overlap"
             } else {
-                text = "no price then"
+                text = "no prices in this range"
             }
             entries.append(LegendEntry(symbol: String(other.symbol(options.charset)), name: other.name, text: text,
                                        role: other.role))

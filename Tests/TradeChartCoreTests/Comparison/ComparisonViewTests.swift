@@ -160,6 +160,28 @@ struct FollowingComparedFilesTests {
         #expect(v.otherValue(0, at: 39) == 89)
     }
 
+    /// Following, the primary grows ahead of another file: the other's line and end label
+    /// stop at its newest price in view, and the legend says the change there too (not
+    /// "no price then" beside a line that is drawn).
+    @Test func aFileThatLagsSaysInTheLegendWhatItsEndLabelSays() throws {
+        let primary = Self.daily("a", (0..<30).map { 100 + Double($0) })
+        let other = Self.daily("b", (0..<30).map { 50 + Double($0) })
+        var v = ViewerState(series: primary, range: .fiveYears, options: ViewerOptions(morphDuration: 0), columns: 80,
+                            rows: 24, others: [other])
+        var grown = primary
+        grown.times += (30..<40).map { (19_000 + Int64($0)) * 86_400 }
+        grown.prices += (30..<40).map { 100 + Double($0) }
+        _ = v.handle(.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false)), at: 1)
+        let end = try #require(v.others[0].covered(v.slice.first, v.slice.last)).upperBound
+        #expect(end < v.slice.last, "the other file lags")
+        let change = try #require(v.otherChange(0, at: end))
+        #expect(v.comparisonLegend(at: nil)[1].text == PriceFormatter.percent(change) + " (part of the range)")
+        let label = "◆" + PriceFormatter(decimals: 1).signed(change) + "%"
+        let frame = v.frame(at: 2).plainText
+        #expect(frame.contains(label), "the end label says the same: \(label)")
+        #expect(!frame.contains("no price then"))
+    }
+
     @Test func rowsOfThePrimaryResampleTheOthers() {
         let primary = Self.daily("a", (0..<40).map { 100 + Double($0) })
         let other = Self.daily("b", (0..<50).map { 50 + Double($0) })
