@@ -85,7 +85,7 @@ enum ChartPainter {
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
         let markGlyph: Unicode.Scalar = charset == .ascii ? "*" : "◆"
-        let averageStyles = state.averages.indices.map { CellStyle(.palette($0), .dim) }
+        let averageStyles = state.averages.indices.map { CellStyle(state.averageRole($0), .dim) }
         // The averages as one layer: in each cell the first average with dots there. Without
         // colour an average would look like the price: it is drawn dotted, its dots in every
         // other dot column only.

@@ -30,8 +30,6 @@ enum StatusMessage: Sendable, Equatable {
     case candlesNotRead
     /// The volume pane asked for on opening was not read with the file (`v` reads it).
     case volumeNotRead
-    /// No moving averages while files are compared.
-    case averagesWhileComparing
     /// A scroll key with no panel open.
     case noPanelToScroll(key: String)
     /// A key bound to nothing.
@@ -82,7 +80,6 @@ enum StatusMessage: Sendable, Equatable {
         case .candlesWhileComparing: "candles and volume show one file; not while files are compared in percent"
         case .candlesNotRead: "candles were not read: press c"
         case .volumeNotRead: "volume was not read: press v"
-        case .averagesWhileComparing: "moving averages show one file; not while files are compared in percent"
         case .noPanelToScroll(let key): "\(key) scrolls a panel; there is none open (press ? for keys)"
         case .unboundKey(let key): "\(key) does nothing here; press ? for keys"
         case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"

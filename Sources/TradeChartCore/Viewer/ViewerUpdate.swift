@@ -137,7 +137,6 @@ extension ViewerState {
             let (said, commands) = turn(id, !isOn(id), .key, at: time)
             return (commands, said)
         case .cycleAverages:
-            if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
             return ([], .averages(averageBars))
         case .nextPrimary: return ([], makeNextPrimary(at: time))

@@ -245,7 +245,11 @@ package struct ViewerView: Sendable {
     /// at the right and leaves the message at least a third of the line (or all it needs);
     /// its width.
     func drawComparisonLegend(besides status: String?, into frame: inout Frame) -> Int {
+        // The primary's moving averages follow the files, the first left out when room is short.
         let entries = state.comparisonLegend(at: geometry.cursor)
+            + state.averageLegend(at: geometry.cursor ?? state.slice.last).map {
+                ViewerState.LegendEntry(symbol: "", name: "", text: $0.text, role: $0.role)
+            }
         let ellipsis = unicode ? "…" : "..."
         let room = layout.columns - (status.map { min(HeaderLayout.width($0), max(12, layout.columns / 3)) + 3 } ?? 0)
         func width(_ texts: [String]) -> Int { texts.map(\.displayWidth).reduce(0, +) + 3 * max(0, texts.count - 1) }
@@ -258,8 +262,9 @@ package struct ViewerView: Sendable {
             }
             if width(texts) <= room { break }
         }
-        // Beside a message, the files at the right that do not fit are left out.
-        while status != nil && width(texts) > room && !texts.isEmpty { texts.removeLast() }
+        // The averages that do not fit are left out, and beside a message the files at the right too.
+        let files = state.others.count + 1
+        while width(texts) > room && !texts.isEmpty && (status != nil || texts.count > files) { texts.removeLast() }
         var x = status == nil ? 0 : layout.columns - width(texts)
         for (entry, text) in zip(entries, texts) {
             x = frame.write(text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 3

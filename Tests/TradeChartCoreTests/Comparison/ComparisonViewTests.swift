@@ -90,20 +90,38 @@ struct ComparisonViewTests {
         #expect(!v.logAxis && v.status == "The files are compared in percent: no log scale then")
     }
 
-    /// `%` and `m` would change nothing a person can see (the axis is in percent already)
-    /// or draw lines the legend does not name in the other files' colours: they say why.
-    @Test func percentAndAveragesSayWhyNotWhileComparing() {
+    /// `%` would change nothing a person can see (the axis is in percent already): it says why.
+    @Test func percentSaysWhyNotWhileComparing() {
         var v = viewer(.oneYear)
         let before = v.frame(at: 0).plainText
         _ = v.handle(.key(.character("%")), at: 0)
         #expect(!v.percentAxis && v.status == "%: the files are compared in percent already")
-        _ = v.handle(.key(.character("m")), at: 0)
-        #expect(v.averages.isEmpty && v.status == "m: moving averages show one file; not while files are compared in percent")
-        let opened = ViewerState(series: Self.dax, range: .oneYear, columns: 110, rows: 30,
-                                 view: ViewSettings(averages: [20]), others: [Self.spx])
-        #expect(opened.averages.isEmpty && opened.status?.contains("moving averages show one file") == true)
         #expect(v.frame(at: 1).plainText.split(separator: "\n").dropFirst(2) == before.split(separator: "\n").dropFirst(2),
                 "the chart is as it was")
+    }
+
+    /// `m` and `--average` draw the primary file's moving averages on its percent scale, in
+    /// colours after the files', named in the legend after the files; `Tab` takes them to
+    /// the next primary.
+    @Test func averagesAreThePrimarysWhileComparing() throws {
+        var v = viewer(.oneYear, others: [Self.spx], columns: 120)
+        let before = v.frame(at: 0)
+        _ = v.handle(.key(.character("m")), at: 0)
+        #expect(v.averageBars == [20] && v.status == "Moving averages of 20 bars")
+        _ = v.handle(.key(.escape), at: 0)
+        let frame = v.frame(at: 1)
+        #expect(frame != before, "the average is drawn")
+        let last = v.slice.last
+        let value = try #require(v.averages.first?.average.values[last])
+        #expect(abs(value - MovingAverage(bars: 20, prices: Array(Self.dax.prices[(last - 19)...last])).values[19]) < 1e-9)
+        #expect(frame.line(v.layout.statusRow).contains("MA20 " + v.priceFormatter.string(value)),
+                "\(frame.line(v.layout.statusRow))")
+        #expect(v.averageRole(0) != v.others[0].role)
+        let opened = ViewerState(series: Self.dax, range: .oneYear, columns: 110, rows: 30,
+                                 view: ViewSettings(averages: [20, 50]), others: [Self.spx])
+        #expect(opened.averageBars == [20, 50] && opened.status == nil)
+        _ = v.handle(.key(.tab), at: 2)
+        #expect(v.averages.first?.average.values.count == Self.spx.count, "the new primary's averages")
     }
 
     /// A message does not hide which line is which: it stands at the left of the status

@@ -8,7 +8,7 @@ struct StatusMessageTests {
         let cases: [(StatusMessage, String)] = [
             (.note("as given"), "as given"),
             (.all([.markCleared, .note("why")]), "Mark cleared; why"),
-            (.keyRefused(key: "m", .averagesWhileComparing), "m: moving averages show one file; not while files are compared in percent"),
+            (.keyRefused(key: "L", .logWhileComparing), "L: The files are compared in percent: no log scale then"),
             (.noPanelToScroll(key: "Up"), "Up scrolls a panel; there is none open (press ? for keys)"),
             (.unboundKey(key: "x"), "x does nothing here; press ? for keys"),
             (.marked(moment: "3 Jan 2019"), "Marked 3 Jan 2019: the header measures from here; Esc clears"),
@@ -55,7 +55,6 @@ struct StatusMessageTests {
             (.candlesWhileComparing, "candles and volume show one file; not while files are compared in percent"),
             (.candlesNotRead, "candles were not read: press c"),
             (.volumeNotRead, "volume was not read: press v"),
-            (.averagesWhileComparing, "moving averages show one file; not while files are compared in percent"),
             (.keyRefused(key: "v", .noVolumeColumn(file: "a.csv")), "v: no volume pane: a.csv has no Volume column"),
         ]
         for (message, words) in cases { #expect(message.text == words) }
