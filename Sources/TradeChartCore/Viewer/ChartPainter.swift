@@ -49,7 +49,8 @@ enum ChartPainter {
                 points.append(run.upperBound)
                 for i in points {
                     let c = Clamp.int((projection.x(Double(i)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
-                    let r = Clamp.int((y(other.sampled.values[i]) / Double(charset.dotRowsPerCell)).rounded(.down), ifNaN: -1)
+                    let r = Clamp.int((y(other.plotted(other.sampled.values[i])) / Double(charset.dotRowsPerCell)).rounded(.down),
+                                      ifNaN: -1)
                     if c >= 0, c < layout.chartWidth, r >= 0, r < layout.chartHeight { symbols[r * layout.chartWidth + c] = symbol }
                 }
             }

@@ -14,8 +14,6 @@ enum StatusMessage: Sendable, Equatable {
     case rangeUnavailable(RangeUnavailable)
     /// Why the key `key` did nothing: `c: candles need ...`.
     indirect case keyRefused(key: String, StatusMessage)
-    /// No log axis while files are compared (they are in percent).
-    case logWhileComparing
     /// No log axis over a price at or below zero; `lowest` is the lowest, as the labels write it.
     case logNeedsPositivePrices(lowest: String)
     /// No percent labels from a reference price at or below zero, as the labels write it.
@@ -71,7 +69,6 @@ enum StatusMessage: Sendable, Equatable {
         case .rangeUnavailable(let why): why.text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
         case .keyRefused(let key, let why): "\(key): \(why.text)"
-        case .logWhileComparing: "The files are compared in percent: no log scale then"
         case .logNeedsPositivePrices(let lowest): "A log scale needs prices above zero; the lowest is \(lowest)"
         case .percentNeedsPositiveReference(let price): "Percent labels need a reference price above zero (it is \(price))"
         case .candlesNeedColumns(let file, let missing):

@@ -292,7 +292,10 @@ extension ViewerState {
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
         let newSeries = series
         // The other files compared are seen on the primary's new calendar.
-        if comparing { comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
+        if comparing {
+            let log = logAxis
+            comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file, log: log) }
+        }
         let labels = (formatter: labels.formatter, width: comparing ? max(labels.width, Self.percentLabelWidth) : labels.width)
         let oldNewest = before.newest
         // How far every old index moves: anchored on the old newest point (0 when rows

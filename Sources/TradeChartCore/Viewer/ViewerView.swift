@@ -191,7 +191,15 @@ package struct ViewerView: Sendable {
         // About one label every four rows, never closer than every other row.
         let target = max(2, layout.chartHeight / 4), most = max(2, layout.chartHeight / 2)
         var labels: [(price: Double, text: String)]
-        if percent {
+        if percent && state.logAxis {
+            // Round ratios to the reference on a log scale, said in percent.
+            let ticks = LogTicks(low: low / reference, high: high / reference, target: target, maxCount: most)
+            let formatter = PriceFormatter(decimals: max(0, ticks.decimals - 2))
+            labels = ticks.values.map { ratio in
+                let pct = (ratio - 1) * 100
+                return (reference * ratio, abs(pct) < 1e-9 ? "0%" : formatter.signed(pct) + "%")
+            }
+        } else if percent {
             let ticks = PriceTicks(low: (low / reference - 1) * 100, high: (high / reference - 1) * 100,
                                    target: target, maxCount: most)
             let formatter = PriceFormatter(decimals: ticks.decimals)
@@ -232,8 +240,8 @@ package struct ViewerView: Sendable {
         for (k, other) in state.others.enumerated() where k < projection.others.count {
             guard let run = other.covered(state.slice.first, last), let change = state.otherChange(k, at: run.upperBound)
             else { continue }
-            let row = layout.chartY + Clamp.int((projection.others[k](other.sampled.values[run.upperBound]) / dotsHigh)
-                .rounded(.down))
+            let row = layout.chartY + Clamp.int((projection.others[k](other.plotted(other.sampled.values[run.upperBound]))
+                / dotsHigh).rounded(.down))
             labels.append((row, String(other.symbol(state.options.charset)) + compact(change), CellStyle(other.role, .bold)))
         }
         return labels

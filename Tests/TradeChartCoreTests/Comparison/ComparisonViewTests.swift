@@ -84,10 +84,25 @@ struct ComparisonViewTests {
         #expect(v.frame(at: 0).line(v.layout.statusRow).contains("early.csv no overlap"))
     }
 
-    @Test func noLogScaleWhileComparing() {
-        var v = viewer(.oneYear)
+    /// `L` puts the shared percent axis on a log scale: every line is the log of its ratio
+    /// to its own reference price (so +100% is as far from 0% as -50%), labelled in percent.
+    @Test func logScaleWhileComparingIsTheLogOfEachRatio() throws {
+        var v = viewer(.fiveYears, others: [Self.spx])
         _ = v.handle(.key(.character("L")), at: 0)
-        #expect(!v.logAxis && v.status == "The files are compared in percent: no log scale then")
+        #expect(v.logAxis && v.status == Settings[.log].toggle?.on)
+        let slice = v.slice, p = v.target
+        let primaryRatio = Self.dax.prices[slice.last] / Self.dax.prices[slice.reference]
+        let otherRef = try #require(v.others[0].referenceValue(first: slice.first, last: slice.last, reference: slice.reference))
+        let otherValue = try #require(v.otherValue(0, at: slice.last))
+        let primaryRow = p.y(v.plotIndex.values[slice.last]), otherRow = p.others[0](Foundation.log(otherValue))
+        // Rows are linear in the log of the ratio: both lines and the baseline line up.
+        let perLog = (primaryRow - p.baselineRow) / Foundation.log(primaryRatio)
+        #expect(abs(otherRow - (p.baselineRow + perLog * Foundation.log(otherValue / otherRef))) < 1e-6)
+        let frame = v.frame(at: 0)
+        let labels = (0..<frame.height).map { frame.line($0) }.filter { $0.hasSuffix("%") }
+        #expect(labels.contains { $0.hasSuffix(" 0%") }, "\(labels)")
+        _ = v.handle(.key(.character("L")), at: 1)
+        #expect(!v.logAxis && v.target.y.scale == viewer(.fiveYears, others: [Self.spx]).target.y.scale, "and back")
     }
 
     /// `%` would change nothing a person can see (the axis is in percent already): it says why.
