@@ -3,8 +3,8 @@ import TradeChartCore
 import TradeChartSystem
 
 /// Plays the audiograph when the viewer asks, through the system player, one at a
-/// time; tells the viewer when it started, why it could not, and when the player
-/// ended early; stops it when the viewer closes.
+/// time; tells the viewer when it started, why it could not, and when it ended (at its
+/// end, or early when the player ended first); stops it when the viewer closes.
 public final class SoundService: HostService {
     private let session = AudiographSession()
     private let audiograph = Audiograph()
@@ -38,12 +38,11 @@ public final class SoundService: HostService {
     }
 
     public func tick(at time: Double) -> [ViewerEvent] {
-        guard let until = playingUntil, time < until else {
-            playingUntil = nil
+        guard let until = playingUntil else {
             nextTick = nil
             return []
         }
-        if session.isPlaying {
+        if time < until && session.isPlaying {
             nextTick = min(until, time + Self.lookInterval)
             return []
         }

@@ -82,7 +82,7 @@ public enum AudioPlayer {
         return true
     }
 
-    /// `<directory>/tradechart-<name>-<range>.wav`, the name reduced to letters, digits, `.`, `_` and `-`.
+    /// `<directory>/tradechart-<name>-<range>.wav` (the range or window shown), the name reduced to letters, digits, `.`, `_` and `-`.
     public static func filePath(name: String, rangeLabel: String, directory: String) -> String {
         let safe = String(("\(name)-\(rangeLabel)").map { c -> Character in
             c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-") ? c : "_"
@@ -153,7 +153,8 @@ public final class AudiographSession {
                      player: PlayerChoice, directory: String = AudioPlayer.temporaryDirectory) -> AudioPlayback {
         stop()
         let (result, process) = AudioPlayer.start(wav: audiograph.wav(of: series, slice: slice), name: series.name,
-                                                  rangeLabel: slice.range.label, player: player, directory: directory)
+                                                  rangeLabel: Audiograph.label(of: series, slice: slice), player: player,
+                                                  directory: directory)
         current = process
         return result
     }

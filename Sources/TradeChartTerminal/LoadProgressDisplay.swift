@@ -42,8 +42,11 @@ public enum LoadProgressDisplay {
         // a load that had finished well, or one that `q` had stopped.
         let doneReader = done[0]
         defer { shared.stopListening { close(doneReader) } }
-        // The loader reports often (a stop takes effect within a tenth of a second); the line is drawn less often.
-        let reporting = LoadProgressReporting(interval: 0.1, clock: clock) { progress in shared.report(progress) }
+        // The loader reports every chunk it has read (a stop takes effect at once), so a pipe
+        // that stops giving for a while is shown with all it gave: a report held back for its
+        // interval would wait with the read, and the line would say what was read before.
+        // The line is drawn less often.
+        let reporting = LoadProgressReporting(interval: 0, clock: clock) { progress in shared.report(progress) }
         DispatchQueue.global().async {
             let result = Result { () throws(LoadError) in try load(reporting) }
             shared.finish(result) {

@@ -76,6 +76,22 @@ struct FollowTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// While it waits for a second price, keys are the viewer's, not the shell's: nothing
+    /// typed is echoed (`^[[1;2C` for Shift-Right), other keys wait, and `q` quits.
+    @Test func whileWaitingKeysAreNotEchoedAndQQuits() throws {
+        let path = NSTemporaryDirectory() + "tradechart-one-row-\(UUID().uuidString).csv"
+        try "Date,Close\n2019-01-02,42.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let t = try TmuxSession("\(Self.bin) --follow '\(path)'", width: 160, height: 30)
+        _ = try t.waitFor("(Ctrl-C to stop)")
+        try t.send("S-Right", "x", "Left")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0, "q quits while waiting")
+        let screen = try t.capture()
+        #expect(!screen.contains("^["), "nothing echoed: \(screen)")
+        #expect(!screen.contains("x"), "nothing echoed: \(screen)")
+    }
+
     @Test func appendedRowsShowInTheHeader() throws {
         try Self.followingACopy { path, t in
             // The newest point pulses (the terminal's blink) while the file is followed.

@@ -10,15 +10,17 @@ import TradeChartTestSupport
 @Suite("Progress of a long load", .serialized)
 struct LoadProgressTests {
     /// A FIFO and a shell script that writes a price file into it slowly (50 rows every
-    /// 50 ms, 100,000 rows in all: a load of minutes).
+    /// 50 ms, 100,000 rows in all: a load of minutes), or `stallAfter` rows at once and
+    /// then nothing for a minute, the FIFO left open.
     final class SlowInput {
         let folder = NSTemporaryDirectory() + "tc-progress-\(UUID().uuidString)"
         /// The FIFO's name as `printf` writes it (`\\377` for a byte that is not UTF-8).
         let name: String
 
-        init(name: String = "prices.csv") throws {
+        init(name: String = "prices.csv", stallAfter: Int? = nil) throws {
             self.name = name
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let pace = stallAfter.map { "[ $i -eq \($0) ] && sleep 60" } ?? "[ $((i % 50)) -eq 0 ] && sleep 0.05"
             try """
             {
               echo "time,close"
@@ -26,7 +28,7 @@ struct LoadProgressTests {
               while [ $i -lt 100000 ]; do
                 echo "$((1600000000 + i * 60)),$((100 + i % 7))"
                 i=$((i + 1))
-                [ $((i % 50)) -eq 0 ] && sleep 0.05
+                \(pace)
               done
             } > "$1"
             """.write(toFile: folder + "/feed.sh", atomically: true, encoding: .utf8)
@@ -72,6 +74,20 @@ struct LoadProgressTests {
         let screen = try t.waitFor("exit=\(status)", timeout: 5)
         #expect(screen.contains("icanon echo"), "the terminal is given back: \(screen)")
         #expect(!screen.contains("Loading"), "nothing is left behind: \(screen)")
+    }
+
+    /// 7,000 rows (about 105 kB) arrive at once, then nothing: the line counts all of
+    /// them while the load waits for more, not the nothing it had counted before.
+    @Test func aPipeThatWaitsShowsWhatHasArrived() throws {
+        let input = try SlowInput(stallAfter: 7000)
+        let t = try TmuxSession(try input.command("--no-state \"$F\""), width: 120, height: 10)
+        let screen = try t.waitForScreen(timeout: 10, "the progress line", settled: false) { Self.showsProgress($0) }
+        _ = try t.waitForScreen(timeout: 10, "all that arrived counted", settled: false) { screen in
+            screen.contains(#/prices\.csv: 1[0-9][0-9]\.[0-9] kB, 7,000 rows/#)
+        }
+        #expect(!screen.contains("0 B, 0 rows"), "\(screen)")
+        try t.send("q")
+        _ = try t.waitFor("exit=0", timeout: 5)
     }
 
     @Test func printShowsProgressOnlyOnATerminal() throws {

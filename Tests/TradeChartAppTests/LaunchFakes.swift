@@ -65,6 +65,11 @@ final class FakeFiles: LaunchFiles {
         return (follower, follower.poll(), nil)
     }
 
+    func waitForChart(_ follower: Follower, keys: ProgressKeys, onWait: @escaping (String) -> Void)
+        -> (change: FollowChange, stopped: Int32?) {
+        (follower.waitForChart(onWait: onWait), nil)
+    }
+
     func whyNotFollowed(_ path: LaunchPath) -> String? {
         compressed.contains(path.shown) ? "\(path.shown) is compressed: it cannot be followed, so it is shown as it is now" : nil
     }

@@ -140,6 +140,23 @@ struct ViewerLoopTests {
         #expect(display.draws(in: 4.1...4.9).isEmpty)
     }
 
+    /// The real sound service with a player that outlasts the sound: once the sound's
+    /// three seconds are over, the status line no longer says it plays.
+    @Test func theStatusLineStopsSayingItPlaysWhenTheSoundEnds() {
+        let clock = ManualClock(0)
+        let display = RecordingDisplay(columns: 80, rows: 24, clock: clock)
+        let events = ScriptedEvents([(1, .key(.character("a"))), (6, .key(.character("q")))], clock: clock)
+        let state = ViewerState(series: Self.series, range: .oneMonth, columns: 80, rows: 24)
+        let sound = SoundService(player: .command("exec sleep 30"))
+        let loop = ViewerLoop(state: state, display: display, events: events, clock: clock, services: [sound])
+        _ = loop.run()
+        let status = { (draw: RecordingDisplay.Draw) in draw.screen.line(state.layout.statusRow) }
+        #expect(display.draws(in: 1...2).first.map(status)?.hasPrefix("Playing the audiograph with exec sleep 30") == true)
+        let after = display.draws(in: 4...5.9)
+        #expect(!after.isEmpty, "the end of the sound is drawn")
+        #expect(after.allSatisfy { !status($0).contains("Playing") }, "\(after.map(status))")
+    }
+
     /// Rows arriving while following go through the loop as any event does, and the
     /// series grows in place there too: the loop keeps no copy of the state from before
     /// an event (only a display that narrates changes needs one), so the prices stay in

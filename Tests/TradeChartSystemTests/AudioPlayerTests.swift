@@ -34,6 +34,21 @@ struct AudioPlayerTests {
         }
     }
 
+    /// A free window is not its nearest range: the file is named after the days shown.
+    @Test func theFileIsNamedAfterTheWindowShown() throws {
+        try withTwoDirectories { emptyPath, output in
+            let series = S.daily((0..<60).map { 100 + Double($0 % 7) }, name: "dax.csv")
+            var window = RangeSlice(range: .oneMonth, first: 20, last: 35, coversAllData: false)
+            window.isWindow = true
+            let session = AudiographSession()
+            #expect(session.play(of: series, slice: window, searchPath: emptyPath, directory: output)
+                        == .written(path: output + "/tradechart-dax.csv-2019-01-21_to_2019-02-05.wav"))
+            let month = RangeSlice(range: .oneMonth, first: 30, last: 59, coversAllData: false)
+            #expect(session.play(of: series, slice: month, searchPath: emptyPath, directory: output)
+                        == .written(path: output + "/tradechart-dax.csv-1M.wav"))
+        }
+    }
+
     @Test func theFirstPlayerOnThePathRunsDetachedWithoutTheTerminal() throws {
         try withTwoDirectories { bin, output in
             let marker = output + "/marker"

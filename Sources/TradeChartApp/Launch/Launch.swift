@@ -190,10 +190,15 @@ public struct Launch {
                 told = true
             }
         }
-        let first = if case .updated = looked { looked } else { follower.waitForChart { reason in
-            if file != "-" && !told { say("\(reason); waiting (Ctrl-C to stop)") }
-            told = true
-        } }
+        var first = looked
+        if case .updated = looked {} else {
+            let waited = files.waitForChart(follower, keys: keys) { reason in
+                if file != "-" && !told { say("\(reason); waiting (Ctrl-C to stop)") }
+                told = true
+            }
+            if let status = waited.stopped { return .failure(Stop(status: status)) }
+            first = waited.change
+        }
         guard case .updated(let loaded, _) = first else {
             if case .problem(let reason) = first { say(reason) }
             return .failure(Stop(status: 2))

@@ -57,6 +57,11 @@ public protocol LaunchFiles {
     /// shown as a load's); `stopped` is the exit status when the person stopped it.
     func follow(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys)
         -> (follower: Follower, change: FollowChange, stopped: Int32?)
+    /// Waits until `follower` gives a chart (`.updated`) or cannot (`.problem`); `onWait`
+    /// hears the first reason for waiting. Meanwhile keys are read without echo: `q` and
+    /// Ctrl-C stop the wait (`stopped` is the exit status), others wait with it.
+    func waitForChart(_ follower: Follower, keys: ProgressKeys, onWait: @escaping (String) -> Void)
+        -> (change: FollowChange, stopped: Int32?)
     /// Why `--follow` cannot follow the file (a compressed one is shown as it is now),
     /// nil when it can.
     func whyNotFollowed(_ path: LaunchPath) -> String?

@@ -66,6 +66,31 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         return (look.follower, look.change, nil)
     }
 
+    /// Waits on the loading thread of a progress display that draws no line (nothing is
+    /// being read): its keyboard quits on `q` and Ctrl-C and echoes nothing.
+    public func waitForChart(_ follower: Follower, keys: ProgressKeys, onWait: @escaping (String) -> Void)
+        -> (change: FollowChange, stopped: Int32?) {
+        let wait = Waiting(follower, onWait: onWait)
+        let outcome = showingProgress(name: follower.name, keys: keys, line: false) { _ throws(LoadError) in
+            wait.change = wait.follower.waitForChart(onWait: wait.onWait)
+            if case .updated(let loaded, _) = wait.change { return loaded }
+            throw LoadError.cancelled(file: wait.follower.name)
+        }
+        if case .stopped(let status) = outcome { return (wait.change, status) }
+        return (wait.change, nil)
+    }
+
+    /// A wait for a followed input's chart, made on the loading thread of a progress display.
+    final class Waiting: @unchecked Sendable {
+        let follower: Follower
+        let onWait: (String) -> Void
+        var change: FollowChange = .none
+        init(_ follower: Follower, onWait: @escaping (String) -> Void) {
+            self.follower = follower
+            self.onWait = onWait
+        }
+    }
+
     /// The first look of a followed file, made on the loading thread of a progress display.
     final class FirstLook: @unchecked Sendable {
         let follower: FileFollower
@@ -92,12 +117,12 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
     }
 
     /// Runs `load` with its progress on standard error when it takes a while (when standard
-    /// error is a terminal), `q` and Ctrl-C stopping it (see `LoadProgressDisplay`). Keys come
+    /// error is a terminal, and `line` asks for it), `q` and Ctrl-C stopping it (see `LoadProgressDisplay`). Keys come
     /// from the terminal the viewer will read, or for `--print` from standard input when it is one.
-    func showingProgress(name: String, keys: ProgressKeys,
+    func showingProgress(name: String, keys: ProgressKeys, line: Bool = true,
                          load: @escaping @Sendable (LoadProgressReporting) throws(LoadError) -> LoadedSeries)
         -> LoadProgressDisplay.Outcome {
-        let display: Int32? = isatty(2) != 0 ? 2 : nil
+        let display: Int32? = line && isatty(2) != 0 ? 2 : nil
         var keyboard: Int32? = nil
         var ownKeyboard: Int32 = -1
         if keys.interactive && keys.device == .controllingTerminal {

@@ -71,6 +71,18 @@ public struct Audiograph: Sendable, Equatable {
         WAVEncoder.encode(samples: samples(of: series, slice: slice), sampleRate: sampleRate)
     }
 
+    /// What the sound of `slice` is named after (its file's name): the range shown (`1M`),
+    /// or the first and last day of a free window (`2019-04-17_to_2019-05-02`; intraday
+    /// data adds the times, `2019-11-08_0930_to_2019-11-08_1559`).
+    public static func label(of series: PriceSeries, slice: RangeSlice) -> String {
+        guard slice.isWindow else { return slice.range.label }
+        func moment(_ t: Int64) -> String {
+            let day = LocalTime.date(t).description
+            return series.hasTimeOfDay ? day + "_" + DateText.time(t).filter { $0 != ":" } : day
+        }
+        return moment(series.times[slice.first]) + "_to_" + moment(series.times[slice.last])
+    }
+
     /// The series index sounding `seconds` after playback started (clamped to the
     /// slice), so a cursor can follow the sound.
     package func pointIndex(atPlaybackTime seconds: Double, in slice: RangeSlice) -> Int {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Another file shown beside the primary one (SPEC section 9): its series as loaded,
 /// its values on the primary's time axis, and how its line is told apart (a colour of
 /// the palette and a symbol that the legend, its end label and its line all carry, so
@@ -5,7 +7,9 @@
 public struct ComparedSeries: Sendable {
     public let series: PriceSeries
     package let sampled: SampledSeries
-    /// The min-max index of the sampled values (NaN where the file has none).
+    /// Whether its values are plotted as logarithms (the log axis: `L`).
+    let log: Bool
+    /// The min-max index of the sampled values as plotted (NaN where the file has none).
     let index: MinMaxIndex
     /// Its place among the other files: its colour and symbol.
     public let slot: Int
@@ -15,14 +19,27 @@ public struct ComparedSeries: Sendable {
     /// rather than found again on every frame.
     let wholePrices: Bool
 
-    public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int, file: Int) {
+    public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int, file: Int, log: Bool = false) {
+        self.init(series, on: SampledSeries(series, at: primary), slot: slot, file: file, log: log)
+    }
+
+    /// The same file on the same calendar, plotted on a log axis or not.
+    func plotted(log: Bool) -> ComparedSeries {
+        log == self.log ? self : ComparedSeries(series, on: sampled, slot: slot, file: file, log: log)
+    }
+
+    private init(_ series: PriceSeries, on sampled: SampledSeries, slot: Int, file: Int, log: Bool) {
         self.series = series
-        sampled = SampledSeries(series, at: primary)
-        index = MinMaxIndex(sampled.values)
+        self.sampled = sampled
+        self.log = log
+        index = MinMaxIndex(log ? sampled.values.map { Glibc.log($0) } : sampled.values)
         wholePrices = PriceFormatter.allWhole(series.prices)
         self.slot = slot
         self.file = file
     }
+
+    /// A value of the file as the axis plots it.
+    package func plotted(_ value: Double) -> Double { log ? Glibc.log(value) : value }
 
     /// The file's name as the legend shows it.
     public var name: String { series.name }

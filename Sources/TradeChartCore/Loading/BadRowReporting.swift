@@ -63,6 +63,16 @@ extension CSVStreamParser {
         }
     }
 
+    /// Why a row's high and low are not kept: `high '95' is below the close '100'`.
+    func reason(_ untrusted: BarRows.Untrusted, close: Field) -> String {
+        switch untrusted {
+        case .highBelowClose(let high): "high '\(Self.text(high.0, high.1))' is below the close '\(Self.text(close.0, close.1))'"
+        case .lowAboveClose(let low): "low '\(Self.text(low.0, low.1))' is above the close '\(Self.text(close.0, close.1))'"
+        case .highBelowLow(let high, let low):
+            "high '\(Self.text(high.0, high.1))' is below the low '\(Self.text(low.0, low.1))'"
+        }
+    }
+
     /// A record not decided within `maxRecordBytes` (a line that long): one bad row,
     /// skipped to the first line end at or after `stop` (in a later buffer if need be).
     mutating func tooLong(_ stop: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, newlines: Int) -> UnsafePointer<UInt8> {

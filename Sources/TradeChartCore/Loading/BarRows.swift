@@ -44,9 +44,20 @@ struct BarRows: Sendable, CompanionColumns {
         volume = []
     }
 
-    /// Reads the fields of the record `[start, end)` (a row already kept) and keeps them.
-    mutating func read(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) {
+    /// A high and low that cannot be the row's: the close (or the low) lies outside them.
+    /// They are not kept (gaps in their columns); the fields are those the message quotes.
+    enum Untrusted {
+        case highBelowClose(high: CSVStreamParser.Field)
+        case lowAboveClose(low: CSVStreamParser.Field)
+        case highBelowLow(high: CSVStreamParser.Field, low: CSVStreamParser.Field)
+    }
+
+    /// Reads the fields of the record `[start, end)` (a row already kept, its price `close`)
+    /// and keeps them; a high below the close or the low, or a low above the close, is not
+    /// trusted: the row keeps neither, and the answer says why.
+    mutating func read(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, close: Double) -> Untrusted? {
         var o = Double.nan, h = Double.nan, l = Double.nan, v = Double.nan
+        var highField: CSVStreamParser.Field = (start, start), lowField: CSVStreamParser.Field = (start, start)
         let last = fields.lastField
         let delimiter = delimiter
         var p = start
@@ -67,18 +78,30 @@ struct BarRows: Sendable, CompanionColumns {
                 fieldEnd = p
             }
             if index == fields.open { o = Self.price(fieldStart, fieldEnd, delimiter) }
-            if index == fields.high { h = Self.price(fieldStart, fieldEnd, delimiter) }
-            if index == fields.low { l = Self.price(fieldStart, fieldEnd, delimiter) }
+            if index == fields.high {
+                h = Self.price(fieldStart, fieldEnd, delimiter)
+                highField = (fieldStart, fieldEnd)
+            }
+            if index == fields.low {
+                l = Self.price(fieldStart, fieldEnd, delimiter)
+                lowField = (fieldStart, fieldEnd)
+            }
             if index == fields.volume { v = VolumeParser.parse(fieldStart, fieldEnd, delimiter: delimiter) }
             // The line end (or the record's end) closes the row: the fields after it are gaps.
             if p >= end || p.pointee == 0x0A { break }
             p += 1
             index += 1
         }
+        // NaN compares false: a gap in either column is no reason.
+        let untrusted: Untrusted? = h < close ? .highBelowClose(high: highField)
+            : l > close ? .lowAboveClose(low: lowField)
+            : h < l ? .highBelowLow(high: highField, low: lowField) : nil
+        if untrusted != nil { (h, l) = (.nan, .nan) }
         if fields.open >= 0 { open.append(o) }
         if fields.high >= 0 { high.append(h) }
         if fields.low >= 0 { low.append(l) }
         if fields.volume >= 0 { volume.append(v) }
+        return untrusted
     }
 
     /// A price field as a number, NaN for anything that is not one.

@@ -12,6 +12,11 @@ public struct LoadReport: Sendable, Equatable {
     package var firstBadReason: String?
     /// Rows dropped because a later row in the file had the same timestamp.
     package var duplicatesDropped = 0
+    /// Rows kept with their close whose high and low were left out: the high below the
+    /// close or the low, or the low above the close (the candle shows the open and close).
+    package var untrustedRanges = 0
+    /// The first such row's line and why its high and low were left out.
+    package var firstUntrustedRange: FirstRow?
     /// What was assumed about a file without a header: `time, open, high, low, close, volume (no header)`.
     public var readAs: String?
 
@@ -28,6 +33,11 @@ public struct LoadReport: Sendable, Equatable {
                 s += " (\(badRows == 1 ? "" : "first: ")\(at)\(reason))"
             }
             parts.append(s)
+        }
+        if untrustedRanges > 0 {
+            let rows = untrustedRanges == 1 ? "1 row" : "\(untrustedRanges) rows"
+            let first = firstUntrustedRange.map { " (\(untrustedRanges == 1 ? "" : "first: ")line \($0.line): \($0.reason))" } ?? ""
+            parts.append("\(rows) with a high and low that cannot be right: drawn without them\(first)")
         }
         if duplicatesDropped > 0 {
             parts.append("\(duplicatesDropped) duplicate timestamp\(duplicatesDropped == 1 ? "" : "s") dropped (last row kept)")
@@ -53,6 +63,8 @@ public struct LoadReport: Sendable, Equatable {
         var extra = LoadReport()
         extra.badRows = max(0, badRows - earlier.badRows)
         extra.duplicatesDropped = max(0, duplicatesDropped - earlier.duplicatesDropped)
+        extra.untrustedRanges = max(0, untrustedRanges - earlier.untrustedRanges)
+        if extra.untrustedRanges > 0 { extra.firstUntrustedRange = firstUntrustedRange }
         if extra.badRows > 0 {
             extra.firstBadLine = firstBadLine
             extra.firstBadReason = firstBadReason
@@ -66,8 +78,23 @@ public struct LoadReport: Sendable, Equatable {
         var both = self
         both.duplicatesDropped += extra.duplicatesDropped
         both.badRows += extra.badRows
+        both.absorbUntrusted(extra, lines: 0)
         if extra.badRows > 0, let reason = extra.firstBadReason { both.noteFirstBad(line: extra.firstBadLine, reason: reason) }
         return both
+    }
+
+    /// Counts a row whose high and low were left out, remembering the first one's line and reason.
+    mutating func recordUntrustedRange(line: Int, reason: @autoclosure () -> String) {
+        untrustedRanges += 1
+        if firstUntrustedRange.map({ line < $0.line }) ?? true { firstUntrustedRange = FirstRow(line: line, reason: reason()) }
+    }
+
+    /// Counts the rows of `other` whose high and low were left out too, its lines `lines` further on.
+    mutating func absorbUntrusted(_ other: LoadReport, lines: Int) {
+        untrustedRanges += other.untrustedRanges
+        if let first = other.firstUntrustedRange, firstUntrustedRange.map({ first.line + lines < $0.line }) ?? true {
+            firstUntrustedRange = FirstRow(line: first.line + lines, reason: first.reason)
+        }
     }
 
     /// Counts a bad row, remembering the first one's line and reason.
@@ -86,4 +113,10 @@ public struct LoadReport: Sendable, Equatable {
             firstBadReason = reason()
         }
     }
+}
+
+/// The first row of a kind a report counts: its line (1-based, counting the header) and what was wrong with it.
+package struct FirstRow: Sendable, Equatable {
+    package var line: Int
+    package var reason: String
 }

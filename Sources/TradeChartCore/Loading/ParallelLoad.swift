@@ -179,6 +179,7 @@ extension CSVStreamParser {
         }
         report.dataRows += part.report.dataRows
         report.missingPrices += part.report.missingPrices
+        report.absorbUntrusted(part.report, lines: offset)
         if part.report.badRows > 0 {
             if report.badRows == 0 {
                 report.firstBadLine = part.report.firstBadLine.map { $0 + offset }

@@ -55,7 +55,10 @@ extension CSVStreamParser {
             if Int64(t.offset) != lastOffset { noteOffset(t.offset, at: handOut.givenAway + times.count) }
             times.append(t.value)
             prices.append(value)
-            if bars != nil { bars!.read(record.0, record.1) }
+            if bars != nil, let untrusted = bars!.read(record.0, record.1, close: value) {
+                let why = reason(untrusted, close: price)
+                report.recordUntrustedRange(line: line, reason: why)
+            }
         case .failure(let failure):
             badRow(line: line, .time(time, clock: shape.clockIndex >= 0 ? clock : nil, failure.problem))
         }

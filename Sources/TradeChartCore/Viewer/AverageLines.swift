@@ -26,16 +26,15 @@ public struct AverageLine: Sendable {
 
 /// The moving averages (SPEC section 10): `m` cycles none, 20 bars, 20, 50 and 200
 /// bars; `--average` sets any list. Each is computed once over the whole series, so a
-/// window's left edge shows the right value.
+/// window's left edge shows the right value. Comparing files, they are the primary's,
+/// drawn on its percent scale (and follow it through `Tab`).
 extension ViewerState {
     /// The lists `m` cycles through.
     static let averageCycle: [[Int]] = [[], [20], [20, 50, 200]]
 
-    /// Why no moving averages are drawn (nil when they can be): they belong to one file's
-    /// prices, and compared files share one percent axis and the palette.
-    var whyNoAverages: StatusMessage? {
-        comparing ? .averagesWhileComparing : nil
-    }
+    /// The colour of the `k`-th average: the palette's after the compared files' own, so
+    /// an average looks like another file as little as four colours allow.
+    func averageRole(_ k: Int) -> ColorRole { .palette(others.count + k) }
 
     /// Shows the averages of `bars` bars (none for an empty list).
     mutating func setAverages(_ bars: [Int]) {
@@ -59,7 +58,7 @@ extension ViewerState {
         averages.enumerated().map { k, line in
             let value = line.average.values[point]
             let shown = value.isNaN ? "–" : priceFormatter.string(value)
-            return ("MA\(line.bars) \(shown)", ColorRole.palette(k))
+            return ("MA\(line.bars) \(shown)", averageRole(k))
         }
     }
 

@@ -49,7 +49,8 @@ enum ChartPainter {
                 points.append(run.upperBound)
                 for i in points {
                     let c = Clamp.int((projection.x(Double(i)) / Double(charset.dotColumnsPerCell)).rounded(.down), ifNaN: -1)
-                    let r = Clamp.int((y(other.sampled.values[i]) / Double(charset.dotRowsPerCell)).rounded(.down), ifNaN: -1)
+                    let r = Clamp.int((y(other.plotted(other.sampled.values[i])) / Double(charset.dotRowsPerCell)).rounded(.down),
+                                      ifNaN: -1)
                     if c >= 0, c < layout.chartWidth, r >= 0, r < layout.chartHeight { symbols[r * layout.chartWidth + c] = symbol }
                 }
             }
@@ -85,7 +86,7 @@ enum ChartPainter {
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
         let markGlyph: Unicode.Scalar = charset == .ascii ? "*" : "◆"
-        let averageStyles = state.averages.indices.map { CellStyle(.palette($0), .dim) }
+        let averageStyles = state.averages.indices.map { CellStyle(state.averageRole($0), .dim) }
         // The averages as one layer: in each cell the first average with dots there. Without
         // colour an average would look like the price: it is drawn dotted, its dots in every
         // other dot column only.

@@ -45,7 +45,15 @@ extension ViewerState {
         let ticks: [(price: Double, text: String)]
         // The baseline's price is shown in as many decimals as the ticks (one precision a column).
         var baselineFormat = priceFormatter
-        if percent {
+        if percent && logAxis {
+            // Round ratios to the reference on a log scale, said in percent.
+            let steps = LogTicks(low: low / reference, high: high / reference, target: target, maxCount: most)
+            let formatter = PriceFormatter(decimals: max(0, steps.decimals - 2))
+            ticks = steps.values.map { ratio in
+                let pct = (ratio - 1) * 100
+                return (reference * ratio, abs(pct) < 1e-9 ? "0%" : formatter.signed(pct) + "%")
+            }
+        } else if percent {
             let steps = PriceTicks(low: (low / reference - 1) * 100, high: (high / reference - 1) * 100,
                                    target: target, maxCount: most)
             let formatter = PriceFormatter(decimals: steps.decimals)
@@ -98,7 +106,7 @@ extension ViewerState {
         for (k, other) in others.enumerated() where k < projection.others.count {
             guard let run = other.covered(slice.first, last), let change = otherChange(k, at: run.upperBound)
             else { continue }
-            let row = layout.chartY + Clamp.int((projection.others[k](other.sampled.values[run.upperBound]) / dotsHigh)
+            let row = layout.chartY + Clamp.int((projection.others[k](other.plotted(other.sampled.values[run.upperBound])) / dotsHigh)
                 .rounded(.down))
             labels.append(AxisLabel(row: row, text: String(other.symbol(options.charset)) + compact(change),
                                     style: CellStyle(other.role, .bold)))

@@ -5,14 +5,15 @@ enum StatusMessage: Sendable, Equatable {
     /// A note from outside the update, worded already: the launch's notes, the host's
     /// (the state file, the sound), the loader's and the follower's reports.
     case note(String)
+    /// The audiograph plays: the host's note (with what player, from which file), shown
+    /// until it ends.
+    case playing(note: String)
     /// Several messages on one line, in order, `; ` between them.
     case all([StatusMessage])
     /// A range that cannot be shown, and why (`1D needs intraday data`).
     case rangeUnavailable(RangeUnavailable)
     /// Why the key `key` did nothing: `c: candles need ...`.
     indirect case keyRefused(key: String, StatusMessage)
-    /// No log axis while files are compared (they are in percent).
-    case logWhileComparing
     /// No log axis over a price at or below zero; `lowest` is the lowest, as the labels write it.
     case logNeedsPositivePrices(lowest: String)
     /// No percent labels from a reference price at or below zero, as the labels write it.
@@ -27,8 +28,6 @@ enum StatusMessage: Sendable, Equatable {
     case candlesNotRead
     /// The volume pane asked for on opening was not read with the file (`v` reads it).
     case volumeNotRead
-    /// No moving averages while files are compared.
-    case averagesWhileComparing
     /// A scroll key with no panel open.
     case noPanelToScroll(key: String)
     /// A key bound to nothing.
@@ -70,11 +69,10 @@ enum StatusMessage: Sendable, Equatable {
     /// The words on the status line.
     var text: String {
         switch self {
-        case .note(let text): text
+        case .note(let text), .playing(let text): text
         case .rangeUnavailable(let why): why.text
         case .all(let messages): messages.map(\.text).joined(separator: "; ")
         case .keyRefused(let key, let why): "\(key): \(why.text)"
-        case .logWhileComparing: "The files are compared in percent: no log scale then"
         case .logNeedsPositivePrices(let lowest): "A log scale needs prices above zero; the lowest is \(lowest)"
         case .percentNeedsPositiveReference(let price): "Percent labels need a reference price above zero (it is \(price))"
         case .candlesNeedColumns(let file, let missing):
@@ -83,7 +81,6 @@ enum StatusMessage: Sendable, Equatable {
         case .candlesWhileComparing: "candles and volume show one file; not while files are compared in percent"
         case .candlesNotRead: "candles were not read: press c"
         case .volumeNotRead: "volume was not read: press v"
-        case .averagesWhileComparing: "moving averages show one file; not while files are compared in percent"
         case .noPanelToScroll(let key): "\(key) scrolls a panel; there is none open (press ? for keys)"
         case .unboundKey(let key): "\(key) does nothing here; press ? for keys"
         case .marked(let moment): "Marked \(moment): the header measures from here; Esc clears"

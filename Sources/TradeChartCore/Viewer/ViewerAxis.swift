@@ -15,12 +15,22 @@ extension ViewerState {
         logAxis ? Glibc.exp(value) : priceScale.price(value)
     }
 
-    /// Why a log axis cannot show this series (a price at or below zero), nil when it can.
+    /// Why a log axis cannot show this series, or a file compared with it (a price at or
+    /// below zero), nil when it can. Compared files are plotted as the log of their ratio
+    /// to their reference price, labelled in percent.
     var whyNoLogAxis: StatusMessage? {
-        if comparing { return .logWhileComparing }
         let all = index.minMax(0...(index.count - 1))
-        guard priceScale.price(all.min) <= 0 else { return nil }
-        return .logNeedsPositivePrices(lowest: priceFormatter.string(priceScale.price(all.min)))
+        if priceScale.price(all.min) <= 0 {
+            return .logNeedsPositivePrices(lowest: priceFormatter.string(priceScale.price(all.min)))
+        }
+        for other in others {
+            let lowest = other.series.prices.min() ?? 1
+            if lowest <= 0 {
+                return .logNeedsPositivePrices(lowest: PriceFormatter(forPrices: other.series.prices, around: abs(lowest))
+                    .string(lowest))
+            }
+        }
+        return nil
     }
 
     /// Why percent labels cannot be shown for the range (a reference price at or below zero).
@@ -37,6 +47,8 @@ extension ViewerState {
     /// (after `L`): a still chart redraws at once, the points keep their places in time.
     mutating func replot() {
         overlays.plot(series.prices, scaled: index, scale: priceScale)
+        let log = logAxis
+        comparison.resample { $0.plotted(log: log) }
         morph = nil
         retarget()
     }

@@ -12,21 +12,33 @@ extension ViewerState {
         return (value / reference - 1) * 100
     }
 
-    /// The map from a file's price to a dot row: its percent change from `reference`
-    /// placed by the shared percent map `percentMap`.
-    static func composed(_ percentMap: AffineMap, reference: Double) -> AffineMap {
-        AffineMap(scale: percentMap.scale * 100 / reference, offset: percentMap.offset - 100 * percentMap.scale)
+    /// The map from a file's plotted value to a dot row: its percent change from `reference`
+    /// (or on a log axis, the log of its ratio to it, both plotted) placed by the shared map
+    /// `axisMap`; nil from a reference at or below zero.
+    func composed(_ axisMap: AffineMap, reference: Double) -> AffineMap? {
+        if logAxis {
+            return reference.isFinite ? AffineMap(scale: axisMap.scale, offset: axisMap.offset - axisMap.scale * reference) : nil
+        }
+        guard reference > 0 else { return nil }
+        return AffineMap(scale: axisMap.scale * 100 / reference, offset: axisMap.offset - 100 * axisMap.scale)
+    }
+
+    /// Where a plotted value lies on the shared axis: its percent change from the plotted
+    /// `reference`, or on a log axis the log of its ratio to it.
+    func axisValue(_ value: Double, from reference: Double) -> Double? {
+        logAxis ? (reference.isFinite ? value - reference : nil) : Self.percent(value, from: reference)
     }
 
     /// Where `slice` lands when files are compared: every file's percent change from its
-    /// reference price within the range sets the shared axis, 0% (the reference) is the baseline.
+    /// reference price within the range sets the shared axis (on a log axis, the log of
+    /// its ratio to it), 0% (the reference) is the baseline.
     func comparisonProjection(for slice: RangeSlice) -> ChartProjection {
         let dots = canvasDots
         let reference = plotIndex.values[slice.reference]
         let span = plotIndex.minMax(slice.first...slice.last)
         var low = 0.0, high = 0.0
         func widen(_ values: (min: Double, max: Double), _ ref: Double) {
-            guard let a = Self.percent(values.min, from: ref), let b = Self.percent(values.max, from: ref) else { return }
+            guard let a = axisValue(values.min, from: ref), let b = axisValue(values.max, from: ref) else { return }
             low = min(low, a, b)
             high = max(high, a, b)
         }
@@ -34,18 +46,19 @@ extension ViewerState {
         var references: [Double?] = []
         for other in others {
             let ref = other.referenceValue(first: slice.first, last: slice.last, reference: slice.reference)
+                .map(other.plotted)
             references.append(ref)
             if let ref, let run = other.covered(slice.first, slice.last) { widen(other.index.minMax(run), ref) }
         }
-        let newest = Self.percent(plotIndex.values[slice.last], from: reference) ?? 0
-        let percentAxis = ChartProjection(first: slice.first, last: slice.last, low: low, high: high, baseline: 0,
-                                          newest: newest, widthDots: dots.width, heightDots: dots.height)
-        var projection = percentAxis
+        let newest = axisValue(plotIndex.values[slice.last], from: reference) ?? 0
+        let axis = ChartProjection(first: slice.first, last: slice.last, low: low, high: high, baseline: 0,
+                                   newest: newest, widthDots: dots.width, heightDots: dots.height)
+        var projection = axis
         // A primary whose reference is at or below zero keeps the axis flat for its line.
-        projection.y = reference > 0 ? Self.composed(percentAxis.y, reference: reference) : percentAxis.y
-        projection.baseline = reference
+        projection.y = composed(axis.y, reference: reference) ?? axis.y
+        projection.baseline = plotted(reference)
         projection.others = references.map { ref in
-            ref.flatMap { $0 > 0 ? Self.composed(percentAxis.y, reference: $0) : nil } ?? AffineMap(scale: 0, offset: -1)
+            ref.flatMap { composed(axis.y, reference: $0) } ?? AffineMap(scale: 0, offset: -1)
         }
         return projection
     }
@@ -77,8 +90,9 @@ extension ViewerState {
         package var role: ColorRole
     }
 
-    /// The legend: every file with its change over the range, or with its price and change
-    /// at the cursor's moment; a file with no prices there says so.
+    /// The legend: every file with its change over the range (to its newest point in view,
+    /// where its end label is, when it ends before the range does), or with its price and
+    /// change at the cursor's moment; a file with no prices there says so.
     package func comparisonLegend(at cursor: Int?) -> [LegendEntry] {
         let point = cursor ?? slice.last
         let unicode = options.charset != .ascii
@@ -89,14 +103,20 @@ extension ViewerState {
                                    role: series.prices[point] >= baselinePrice ? .rising : .falling)]
         for (k, other) in others.enumerated() {
             let text: String
-            if other.covered(slice.first, slice.last) == nil {
-                text = other.sampled.covered == nil ? "no overlap" : "no prices in this range"
-            } else if let value = otherValue(k, at: point) {
-                let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
-                text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: point))
-                    + (other.covered(slice.first, slice.last) != slice.first...slice.last ? " (part of the range)" : "")
+            if let shown = other.covered(slice.first, slice.last) {
+                // Without a cursor, the file's newest point in view: where its line and end label end.
+                let at = cursor ?? shown.upperBound
+                if let value = otherValue(k, at: at) {
+                    let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
+                    text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: at))
+                        + (shown != slice.first...slice.last ? " (part of the range)" : "")
+                } else {
+                    text = "no price then"
+                }
+            } else if other.sampled.covered == nil {
+                text = "no overlap"
             } else {
-                text = "no price then"
+                text = "no prices in this range"
             }
             entries.append(LegendEntry(symbol: String(other.symbol(options.charset)), name: other.name, text: text,
                                        role: other.role))
@@ -139,9 +159,8 @@ extension ViewerState {
         data.rebuilds = rebuilds
         let files = otherSeries.count + 1
         comparison = Comparison(primaryFile: file, others: otherSeries.map {
-            ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1)
+            ComparedSeries($0.0, on: primary, slot: Self.slot(ofFile: $0.1, files: files), file: $0.1, log: logAxis)
         })
-        // Compared files are plotted in percent: no log axis, so the index is the scaled prices'.
         overlays.plot(primary.prices, scaled: data.index, scale: data.priceScale)
         layout = ChartLayout(columns: layout.columns, rows: layout.rows, labelWidth: max(data.labelWidth, Self.percentLabelWidth))
         if let shown = window, let next = Self.windowSlice(primary, shown) {
@@ -230,7 +249,7 @@ extension ViewerState {
         case .none:
             return .keep
         }
-        comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file))
+        comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file, log: logAxis))
         retarget()
         // A morph under way goes on to the new picture; a still chart takes it at once.
         if let running = morph, !running.isFinished(at: time) {

@@ -51,7 +51,7 @@ public enum SoundEvent: Sendable, Equatable {
     case started(duration: Double, note: String)
     /// It could not be played; `note` says why, or where the sound was written instead.
     case notPlayed(note: String)
-    /// It stopped before its time (the player ended or went away).
+    /// It ended: played to its end, or stopped before its time (the player ended or went away).
     case ended
 }
 

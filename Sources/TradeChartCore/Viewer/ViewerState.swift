@@ -71,20 +71,16 @@ public struct ViewerState: Sendable {
         // The one place the opening's notes reach the status line (each is kept among the messages).
         let opened = rememberedSettings
         opened.writeOpening(into: &self.memory)
-        let said = apply(viewSettings, opening: first)
+        let said = apply(viewSettings)
         remember(changesSince: opened)
         for message in [first] + said { statusLine.say(message) }
     }
 
-    /// Applies what `view` asks for on opening (when the status line says `opening`), and
-    /// returns what the status line says of it in turn: what cannot be shown.
-    mutating func apply(_ view: ViewSettings, opening: StatusMessage?) -> [StatusMessage?] {
+    /// Applies what `view` asks for on opening, and returns what the status line says of
+    /// it in turn: what cannot be shown.
+    mutating func apply(_ view: ViewSettings) -> [StatusMessage?] {
         var said: [StatusMessage?] = []
-        var current = opening
-        func note(_ message: StatusMessage?) {
-            said.append(message)
-            current = message
-        }
+        func note(_ message: StatusMessage?) { said.append(message) }
         if let window = view.window {
             if let windowSlice = Self.windowSlice(series, window) {
                 if let refused = show(windowSlice.slice, range: windowSlice.range, window: windowSlice.window, at: 0,
@@ -98,13 +94,7 @@ public struct ViewerState: Sendable {
         // On opening only what cannot be shown is news.
         // The pane was turned with the style.
         for refused in turnOn(view.switches.subtracting([.volume])) { note(refused) }
-        if !view.averages.isEmpty {
-            if let why = whyNoAverages {
-                note(current.map { .all([$0, why]) } ?? why)
-            } else {
-                setAverages(view.averages)
-            }
-        }
+        if !view.averages.isEmpty { setAverages(view.averages) }
         return said
     }
 

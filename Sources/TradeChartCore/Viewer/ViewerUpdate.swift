@@ -138,7 +138,6 @@ extension ViewerState {
             let (said, commands) = turn(id, !isOn(id), .key, at: time)
             return (commands, said)
         case .cycleAverages:
-            if let why = whyNoAverages { return ([], .keyRefused(key: "m", why)) }
             setAverages(nextAverages)
             return ([], .averages(averageBars))
         case .nextPrimary: return ([], makeNextPrimary(at: time))
@@ -295,7 +294,10 @@ extension ViewerState {
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
         let newSeries = series
         // The other files compared are seen on the primary's new calendar.
-        if comparing { comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file) } }
+        if comparing {
+            let log = logAxis
+            comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file, log: log) }
+        }
         let labels = (formatter: labels.formatter, width: comparing ? max(labels.width, Self.percentLabelWidth) : labels.width)
         let oldNewest = before.newest
         // How far every old index moves: anchored on the old newest point (0 when rows
@@ -358,12 +360,14 @@ extension ViewerState {
         switch sound {
         case .started(let duration, let note):
             animation.play(from: time, for: duration)
-            return .show(.note(note))
+            return .show(.playing(note: note))
         case .notPlayed(let note):
             animation.stopPlayback()
             return .show(.note(note))
         case .ended:
             animation.stopPlayback()
+            // The line that said it plays says so no longer (a later message stays).
+            if case .playing = statusLine.message { return .clear }
             return .keep
         }
     }

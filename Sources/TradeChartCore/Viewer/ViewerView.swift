@@ -26,12 +26,14 @@ package struct ViewerView: Sendable {
         drawPriceLabels(projection, into: &frame)
         drawTimeLabels(projection, into: &frame)
         drawHeader(into: &frame)
+        // Comparing, the legend stays beside a message: it says which line is which file.
+        var statusRoom = layout.columns
         if state.comparing {
-            if state.status == nil { drawComparisonLegend(into: &frame) }
+            statusRoom = max(0, layout.columns - drawComparisonLegend(besides: state.status, into: &frame) - 3)
         } else {
             drawLegend(into: &frame)
         }
-        if let status = state.status { drawStatus(status, into: &frame) }
+        if let status = state.status { drawStatus(status, room: statusRoom, into: &frame) }
         drawBottomRow(into: &frame)
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
         return frame
@@ -168,23 +170,35 @@ package struct ViewerView: Sendable {
 
     /// The comparison's legend on the status line: every file with its symbol and its
     /// change over the range, or its price and change at the cursor; names are
-    /// shortened (then left out) when the line is too narrow.
-    func drawComparisonLegend(into frame: inout Frame) {
+    /// shortened (then left out) when the line is too narrow. Beside a message it stands
+    /// at the right and leaves the message at least a third of the line (or all it needs);
+    /// its width.
+    func drawComparisonLegend(besides status: String?, into frame: inout Frame) -> Int {
+        // The primary's moving averages follow the files, the first left out when room is short.
         let entries = state.comparisonLegend(at: geometry.cursor)
+            + state.averageLegend(at: geometry.cursor ?? state.slice.last).map {
+                ViewerState.LegendEntry(symbol: "", name: "", text: $0.text, role: $0.role)
+            }
         let ellipsis = unicode ? "…" : "..."
+        let room = layout.columns - (status.map { min(HeaderLayout.width($0), max(12, layout.columns / 3)) + 3 } ?? 0)
+        func width(_ texts: [String]) -> Int { texts.map(\.displayWidth).reduce(0, +) + 3 * max(0, texts.count - 1) }
+        var texts: [String] = []
         for nameRoom in [40, 16, 8, 0] {
-            let texts = entries.map { entry -> String in
+            texts = entries.map { entry -> String in
                 let name = nameRoom == 0 ? "" : HeaderLayout.shortenings(of: entry.name, ellipsis: ellipsis)
                     .first { $0.displayWidth <= nameRoom } ?? ""
                 return ([entry.symbol, name, entry.text].filter { !$0.isEmpty }).joined(separator: " ")
             }
-            guard texts.map(\.displayWidth).reduce(0, +) + 3 * (texts.count - 1) <= layout.columns || nameRoom == 0 else { continue }
-            var x = 0
-            for (entry, text) in zip(entries, texts) {
-                x = frame.write(text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 3
-            }
-            return
+            if width(texts) <= room { break }
         }
+        // The averages that do not fit are left out, and beside a message the files at the right too.
+        let files = state.others.count + 1
+        while width(texts) > room && !texts.isEmpty && (status != nil || texts.count > files) { texts.removeLast() }
+        var x = status == nil ? 0 : layout.columns - width(texts)
+        for (entry, text) in zip(entries, texts) {
+            x = frame.write(text, x: x, y: layout.statusRow, style: CellStyle(entry.role)) + 3
+        }
+        return width(texts)
     }
 
     func drawTimeLabels(_ projection: ChartProjection, into frame: inout Frame) {
@@ -251,17 +265,18 @@ package struct ViewerView: Sendable {
         }
     }
 
-    /// The status line; a message too long for it is cut at a word with `…` and, where
-    /// panels open (not in `--print`), a dim `[!]` that says which key shows it whole.
-    func drawStatus(_ status: String, into frame: inout Frame) {
+    /// The status line, in its first `columns` cells; a message too long for them is cut at
+    /// a word with `…` and, where panels open (not in `--print`), a dim `[!]` that says
+    /// which key shows it whole.
+    func drawStatus(_ status: String, room columns: Int, into frame: inout Frame) {
         let style = CellStyle(.accent)
-        guard HeaderLayout.width(status) > layout.columns else {
+        guard HeaderLayout.width(status) > columns else {
             frame.write(status, x: 0, y: layout.statusRow, style: style)
             return
         }
         let ellipsis = unicode ? "…" : "..."
         let key = state.options.showsPanels ? " [\(KeyMap.names(of: .messages).first ?? "?")]" : ""
-        let room = layout.columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
+        let room = columns - HeaderLayout.width(ellipsis) - HeaderLayout.width(key)
         var kept = DisplayWidth.prefix(status, cells: max(0, room))
         // Cut at a word when one ends in the last third, so no number is cut in two.
         if let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) > room * 2 / 3 {

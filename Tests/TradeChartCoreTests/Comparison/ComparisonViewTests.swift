@@ -84,26 +84,77 @@ struct ComparisonViewTests {
         #expect(v.frame(at: 0).line(v.layout.statusRow).contains("early.csv no overlap"))
     }
 
-    @Test func noLogScaleWhileComparing() {
-        var v = viewer(.oneYear)
+    /// `L` puts the shared percent axis on a log scale: every line is the log of its ratio
+    /// to its own reference price (so +100% is as far from 0% as -50%), labelled in percent.
+    @Test func logScaleWhileComparingIsTheLogOfEachRatio() throws {
+        var v = viewer(.fiveYears, others: [Self.spx])
         _ = v.handle(.key(.character("L")), at: 0)
-        #expect(!v.logAxis && v.status == "The files are compared in percent: no log scale then")
+        #expect(v.logAxis && v.status == Settings[.log].toggle?.on)
+        let slice = v.slice, p = v.target
+        let primaryRatio = Self.dax.prices[slice.last] / Self.dax.prices[slice.reference]
+        let otherRef = try #require(v.others[0].referenceValue(first: slice.first, last: slice.last, reference: slice.reference))
+        let otherValue = try #require(v.otherValue(0, at: slice.last))
+        let primaryRow = p.y(v.plotIndex.values[slice.last]), otherRow = p.others[0](Foundation.log(otherValue))
+        // Rows are linear in the log of the ratio: both lines and the baseline line up.
+        let perLog = (primaryRow - p.baselineRow) / Foundation.log(primaryRatio)
+        #expect(abs(otherRow - (p.baselineRow + perLog * Foundation.log(otherValue / otherRef))) < 1e-6)
+        let frame = v.frame(at: 0)
+        let labels = (0..<frame.height).map { frame.line($0) }.filter { $0.hasSuffix("%") }
+        #expect(labels.contains { $0.hasSuffix(" 0%") }, "\(labels)")
+        _ = v.handle(.key(.character("L")), at: 1)
+        #expect(!v.logAxis && v.target.y.scale == viewer(.fiveYears, others: [Self.spx]).target.y.scale, "and back")
     }
 
-    /// `%` and `m` would change nothing a person can see (the axis is in percent already)
-    /// or draw lines the legend does not name in the other files' colours: they say why.
-    @Test func percentAndAveragesSayWhyNotWhileComparing() {
+    /// `%` would change nothing a person can see (the axis is in percent already): it says why.
+    @Test func percentSaysWhyNotWhileComparing() {
         var v = viewer(.oneYear)
         let before = v.frame(at: 0).plainText
         _ = v.handle(.key(.character("%")), at: 0)
         #expect(!v.percentAxis && v.status == "%: the files are compared in percent already")
-        _ = v.handle(.key(.character("m")), at: 0)
-        #expect(v.averages.isEmpty && v.status == "m: moving averages show one file; not while files are compared in percent")
-        let opened = ViewerState(series: Self.dax, range: .oneYear, columns: 110, rows: 30,
-                                 view: ViewSettings(averages: [20]), others: [Self.spx])
-        #expect(opened.averages.isEmpty && opened.status?.contains("moving averages show one file") == true)
         #expect(v.frame(at: 1).plainText.split(separator: "\n").dropFirst(2) == before.split(separator: "\n").dropFirst(2),
                 "the chart is as it was")
+    }
+
+    /// `m` and `--average` draw the primary file's moving averages on its percent scale, in
+    /// colours after the files', named in the legend after the files; `Tab` takes them to
+    /// the next primary.
+    @Test func averagesAreThePrimarysWhileComparing() throws {
+        var v = viewer(.oneYear, others: [Self.spx], columns: 120)
+        let before = v.frame(at: 0)
+        _ = v.handle(.key(.character("m")), at: 0)
+        #expect(v.averageBars == [20] && v.status == "Moving averages of 20 bars")
+        _ = v.handle(.key(.escape), at: 0)
+        let frame = v.frame(at: 1)
+        #expect(frame != before, "the average is drawn")
+        let last = v.slice.last
+        let value = try #require(v.averages.first?.average.values[last])
+        #expect(abs(value - MovingAverage(bars: 20, prices: Array(Self.dax.prices[(last - 19)...last])).values[19]) < 1e-9)
+        #expect(frame.line(v.layout.statusRow).contains("MA20 " + v.priceFormatter.string(value)),
+                "\(frame.line(v.layout.statusRow))")
+        #expect(v.averageRole(0) != v.others[0].role)
+        let opened = ViewerState(series: Self.dax, range: .oneYear, columns: 110, rows: 30,
+                                 view: ViewSettings(averages: [20, 50]), others: [Self.spx])
+        #expect(opened.averageBars == [20, 50] && opened.status == nil)
+        _ = v.handle(.key(.tab), at: 2)
+        #expect(v.averages.first?.average.values.count == Self.spx.count, "the new primary's averages")
+    }
+
+    /// A message does not hide which line is which: it stands at the left of the status
+    /// line, the legend at its right, at every width; where both cannot fit, the message
+    /// is cut and the files at the right are left out.
+    @Test func aMessageKeepsTheLegendBesideIt() {
+        for columns in [110, 60] {
+            var v = viewer(.oneYear, columns: columns)
+            _ = v.handle(.key(.character("%")), at: 0)
+            let line = v.frame(at: 0).line(v.layout.statusRow)
+            #expect(line.hasPrefix("%: the files are"), "\(columns): \(line)")
+            #expect(line.contains("━") && line.contains("◆") && line.contains("■"), "\(columns): \(line)")
+            #expect(line.hasSuffix(v.comparisonLegend(at: nil)[2].text), "\(columns): \(line)")
+        }
+        var narrow = viewer(.oneYear, columns: 30)
+        _ = narrow.handle(.key(.character("%")), at: 0)
+        let line = narrow.frame(at: 0).line(narrow.layout.statusRow)
+        #expect(line.hasPrefix("%: the files") && line.contains("━"), "\(line)")
     }
 
     @Test func theDescriptionHasAParagraphPerFileAndSaysWhichDidBest() {
@@ -140,6 +191,28 @@ struct FollowingComparedFilesTests {
         _ = v.handle(.followFile(1, .appended(rows)), at: 1)
         #expect(v.others[0].series.count == 40 && v.others[0].sampled.covered == 0...39)
         #expect(v.otherValue(0, at: 39) == 89)
+    }
+
+    /// Following, the primary grows ahead of another file: the other's line and end label
+    /// stop at its newest price in view, and the legend says the change there too (not
+    /// "no price then" beside a line that is drawn).
+    @Test func aFileThatLagsSaysInTheLegendWhatItsEndLabelSays() throws {
+        let primary = Self.daily("a", (0..<30).map { 100 + Double($0) })
+        let other = Self.daily("b", (0..<30).map { 50 + Double($0) })
+        var v = ViewerState(series: primary, range: .fiveYears, options: ViewerOptions(morphDuration: 0), columns: 80,
+                            rows: 24, others: [other])
+        var grown = primary
+        grown.times += (30..<40).map { (19_000 + Int64($0)) * 86_400 }
+        grown.prices += (30..<40).map { 100 + Double($0) }
+        _ = v.handle(.follow(.updated(LoadedSeries(series: grown, report: LoadReport()), reloaded: false)), at: 1)
+        let end = try #require(v.others[0].covered(v.slice.first, v.slice.last)).upperBound
+        #expect(end < v.slice.last, "the other file lags")
+        let change = try #require(v.otherChange(0, at: end))
+        #expect(v.comparisonLegend(at: nil)[1].text == PriceFormatter.percent(change) + " (part of the range)")
+        let label = "◆" + PriceFormatter(decimals: 1).signed(change) + "%"
+        let frame = v.frame(at: 2).plainText
+        #expect(frame.contains(label), "the end label says the same: \(label)")
+        #expect(!frame.contains("no price then"))
     }
 
     @Test func rowsOfThePrimaryResampleTheOthers() {

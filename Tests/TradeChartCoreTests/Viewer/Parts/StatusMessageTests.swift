@@ -8,7 +8,7 @@ struct StatusMessageTests {
         let cases: [(StatusMessage, String)] = [
             (.note("as given"), "as given"),
             (.all([.markCleared, .note("why")]), "Mark cleared; why"),
-            (.keyRefused(key: "m", .averagesWhileComparing), "m: moving averages show one file; not while files are compared in percent"),
+            (.keyRefused(key: "c", .candlesWhileComparing), "c: candles and volume show one file; not while files are compared in percent"),
             (.noPanelToScroll(key: "Up"), "Up scrolls a panel; there is none open (press ? for keys)"),
             (.unboundKey(key: "x"), "x does nothing here; press ? for keys"),
             (.marked(moment: "3 Jan 2019"), "Marked 3 Jan 2019: the header measures from here; Esc clears"),
@@ -44,7 +44,6 @@ struct StatusMessageTests {
             (.rangeUnavailable(.needsIntraday(.oneDay)), "1D needs intraday data"),
             (.rangeUnavailable(.tooFewPrices(.max)), "MAX needs at least two prices"),
             (.rangeUnavailable(.onePrice(.oneMonth, since: 1_704_153_600)), "1M: only one price since 2024-01-02"),
-            (.logWhileComparing, "The files are compared in percent: no log scale then"),
             (.logNeedsPositivePrices(lowest: "-1.50"), "A log scale needs prices above zero; the lowest is -1.50"),
             (.percentNeedsPositiveReference(price: "0.00"), "Percent labels need a reference price above zero (it is 0.00)"),
             (.candlesNeedColumns(file: "a.csv", missing: ["Open"]),
@@ -55,7 +54,6 @@ struct StatusMessageTests {
             (.candlesWhileComparing, "candles and volume show one file; not while files are compared in percent"),
             (.candlesNotRead, "candles were not read: press c"),
             (.volumeNotRead, "volume was not read: press v"),
-            (.averagesWhileComparing, "moving averages show one file; not while files are compared in percent"),
             (.keyRefused(key: "v", .noVolumeColumn(file: "a.csv")), "v: no volume pane: a.csv has no Volume column"),
         ]
         for (message, words) in cases { #expect(message.text == words) }
