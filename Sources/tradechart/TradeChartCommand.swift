@@ -30,11 +30,15 @@ struct TradeChartCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Price files (CSV); - reads standard input. Several are compared in percent, "
-                                 + "the first one's calendar the time axis (Tab changes it).", valueName: "FILE"))
+                                 + "the first one's calendar the time axis (Tab changes it); a folder, or more than "
+                                 + "\(Launch.mostCompared) files, opens the overview.", valueName: "FILE"))
     var files: [String] = []
 
     @Flag(help: "Print one frame to standard output and exit (no terminal needed).")
     var print = false
+
+    @Flag(help: "List the files as the overview (a row each: sparkline, last close, change, last date), however few.")
+    var overview = false
 
     @Option(help: setting("range"))
     var range: ChartRange?
@@ -207,6 +211,7 @@ struct TradeChartCommand: ParsableCommand {
     var request: LaunchRequest {
         var request = LaunchRequest(files: files)
         request.print = print
+        request.overview = overview
         request.range = range
         request.size = size
         request.style = style

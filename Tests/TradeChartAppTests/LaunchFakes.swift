@@ -53,6 +53,29 @@ final class FakeFiles: LaunchFiles {
         })
     }
 
+    /// Folders: their price files' paths, in the folder's order.
+    var folders: [String: [String]] = [:]
+
+    func listFolder(_ path: LaunchPath) -> FolderListing.Outcome {
+        folders[path.shown].map { .files($0, skipped: 0) } ?? .notAFolder
+    }
+
+    func loadEach(_ paths: [LaunchPath], options: LoadOptions,
+                  loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void) {
+        for (k, path) in paths.enumerated() {
+            journal.events.append("load \(path.shown)")
+            guard let target = file(path.shown), let text = contents[target] else {
+                loaded(k, .failed("cannot open: No such file or directory"))
+                continue
+            }
+            do throws(LoadError) {
+                loaded(k, .loaded(try SeriesLoader.load(bytes: Array(text.utf8), fileName: path.shown, options: options)))
+            } catch {
+                loaded(k, .failed(error.reason))
+            }
+        }
+    }
+
     func followStandardInput(options: LoadOptions) -> Follower {
         journal.events.append("follow -")
         return FakeFollower(name: "standard input", looks: looks["-"] ?? [])
@@ -139,6 +162,15 @@ final class FakeTerminal: LaunchTerminal {
                    services: [HostService]) throws -> Int32 {
         shown = state
         inScreenReaderMode = screenReader
+        self.services = services
+        return 0
+    }
+
+    private(set) var shownOverview: OverviewSession?
+
+    func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
+                     services: [HostService]) throws -> Int32 {
+        shownOverview = session
         self.services = services
         return 0
     }

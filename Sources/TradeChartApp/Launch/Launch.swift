@@ -52,6 +52,20 @@ public struct Launch {
             rest.request.files.removeFirst()
             return rest.run(notes: notes + [note])
         }
+        // A folder, --overview, or more files than a comparison takes: the overview.
+        let overviewDevice = TerminalScreen.Device.standardStreams
+        switch overviewFiles() {
+        case .success(let listed)?:
+            if request.interactive, let reason = terminal.whyNotInteractive(device: overviewDevice) {
+                say(notInteractive(reason))
+                return 2
+            }
+            return runOverview(title: listed.title, paths: listed.paths, notes: listed.notes, device: overviewDevice)
+        case .failure(let stop)?:
+            return stop.status
+        case nil:
+            break
+        }
         let input = path(file)
         // A missing or unreadable file is the first thing to say.
         if file != "-", let reason = files.whyUnreadable(input) { return next("cannot open '\(file)': \(reason)") }

@@ -69,6 +69,11 @@ public protocol LaunchFiles {
     func zone(named name: String) throws -> ZoneRules
     /// Writes `bytes` to the file; why not, when it could not.
     func write(_ bytes: [UInt8], to path: LaunchPath) -> String?
+    /// The price files of the folder at `path`, or that it is none (see `FolderListing`).
+    func listFolder(_ path: LaunchPath) -> FolderListing.Outcome
+    /// Loads each of `paths` (the overview's files) on every core; `loaded` hears each as
+    /// it is read (its place in `paths`, what it gave), from any thread.
+    func loadEach(_ paths: [LaunchPath], options: LoadOptions, loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void)
 }
 
 /// Standard output and standard error.
@@ -100,6 +105,9 @@ public protocol LaunchTerminal {
     /// are appended to them in place.
     func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                    services: [HostService]) throws -> Int32
+    /// Runs the overview (and the charts it opens) until it quits; its exit status.
+    func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
+                     services: [HostService]) throws -> Int32
 }
 
 /// What the state file remembers: the view for the files shown, the person's settings,

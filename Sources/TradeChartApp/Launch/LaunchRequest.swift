@@ -6,6 +6,8 @@ public struct LaunchRequest {
     /// The price files; `-` is standard input. The first is the primary one.
     public var files: [String]
     public var print = false
+    /// `--overview`: list the files as the overview, however few.
+    public var overview = false
     public var range: ChartRange?
     public var size: FrameSize?
     public var style: ChartStyle?

@@ -46,6 +46,25 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         }
     }
 
+    public func listFolder(_ path: LaunchPath) -> FolderListing.Outcome {
+        FolderListing.list(path.shown)
+    }
+
+    /// Loads the files two at a time (one per core; a large one splits further).
+    public func loadEach(_ paths: [LaunchPath], options: LoadOptions,
+                         loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void) {
+        _ = ConcurrentMap().map(paths.count) { k in
+            let content: OverviewEntry.Content
+            do throws(LoadError) {
+                content = .loaded(try SeriesLoader.load(path: paths[k].shown, options: options))
+            } catch {
+                content = .failed(error.reason)
+            }
+            loaded(k, content)
+            return 0
+        }
+    }
+
     public func followStandardInput(options: LoadOptions) -> Follower {
         StreamFollower(options: options)
     }

@@ -55,4 +55,13 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         defer { display.close() }
         return ViewerLoop(state: consume state, display: display, events: display, clock: SystemClock(), services: services).run()
     }
+
+    public func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
+                            services: [HostService]) throws -> Int32 {
+        TerminalScreen.ensureUTF8Locale()
+        let display = try TerminalScreen(options: screen, device: device)
+        defer { display.close() }
+        return ProgramLoop(state: consume session, display: display, events: display, clock: SystemClock(),
+                           services: services).run()
+    }
 }

@@ -55,7 +55,10 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { TextSanitizer.clean("\(file): \(reason)") }
+
+    /// What went wrong, without the file's name (a row of the overview says it beside the name).
+    public var reason: String {
         let text: String
         switch self {
         case .cannotOpen(_, let reason): text = "cannot open: \(reason)"
@@ -78,7 +81,7 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
             text = member.map { "no file '\($0)' in the archive (\(list))" }
                 ?? "it holds \(members.count) files: name one, as in \(archive):\(members.first ?? "MEMBER") (\(list))"
         }
-        return TextSanitizer.clean("\(file): \(text)")
+        return TextSanitizer.clean(text)
     }
 
     static func found(_ columns: [String]) -> String {

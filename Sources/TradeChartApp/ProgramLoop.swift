@@ -1,22 +1,22 @@
 import TradeChartCore
 
-/// The interactive loop: hands every event, with the clock's time, to the viewer's
-/// update; draws the viewer's frame through a display, writing only the cells that
+/// The interactive loop: hands every event, with the clock's time, to the state's
+/// update (the viewer's, or the overview's); draws the viewer's frame through a display, writing only the cells that
 /// changed (or, for a display of lines, hands it each change to say); paces frames at up to 60 a second while something moves and waits for
 /// input (no CPU) when nothing does; hands the viewer's commands to the host services.
 ///
 /// The display, the events and the clock are interfaces, so tests run this very loop
 /// on a script of events and times and look at what it drew.
-public final class ViewerLoop {
-    public private(set) var state: ViewerState
+public final class ProgramLoop<State: LoopState> {
+    public private(set) var state: State
     private let display: Display
     private let events: EventSource
     private let clock: Clock
     private let services: [HostService]
     private var exitStatus: Int32?
-    public static let frameInterval = 1.0 / 60
+    public static var frameInterval: Double { 1.0 / 60 }
 
-    public init(state: ViewerState, display: Display, events: EventSource, clock: Clock, services: [HostService] = []) {
+    public init(state: consuming State, display: Display, events: EventSource, clock: Clock, services: [HostService] = []) {
         self.state = state
         self.display = display
         self.events = events
@@ -68,10 +68,9 @@ public final class ViewerLoop {
         while !pending.isEmpty {
             let next = pending.removeFirst()
             let commands: [ViewerCommand]
-            if display.narratesChanges {
-                let before = state
+            if display.narratesChanges, let before = state.narrated {
                 commands = state.handle(next, at: time)
-                display.handled(next, from: before, to: state, at: time)
+                if let after = state.narrated { display.handled(next, from: before, to: after, at: time) }
             } else {
                 commands = state.handle(next, at: time)
             }
@@ -82,3 +81,6 @@ public final class ViewerLoop {
         }
     }
 }
+
+/// The loop of one chart.
+public typealias ViewerLoop = ProgramLoop<ViewerState>

@@ -1,0 +1,104 @@
+import Synchronization
+import TradeChartCore
+import TradeChartSystem
+import TradeChartTerminal
+
+/// The overview of many files (SPEC §12): `tradechart DIR`, `--overview FILE...`, or more
+/// files than a comparison shows.
+extension Launch {
+    /// The most files compared in one chart: more open the overview.
+    public static let mostCompared = 8
+
+    /// The overview's files when the command line asks for one (a folder, `--overview`, or
+    /// more files than a comparison takes), with what to say first; nil for a chart.
+    func overviewFiles() -> Result<(title: String, paths: [String], notes: [String]), Stop>? {
+        if request.files.count == 1, file != "-" {
+            switch files.listFolder(path(file)) {
+            case .notAFolder:
+                break
+            case .unreadable(let reason):
+                say("cannot read the folder '\(file)': \(reason)")
+                return .failure(Stop(status: 2))
+            case .files(let found, let skipped):
+                guard !found.isEmpty else {
+                    say("'\(file)' holds no price files (.csv, .txt, .tsv, compressed .gz .zst .xz .bz2, or .zip)")
+                    return .failure(Stop(status: 2))
+                }
+                let note = skipped > 0 ? ["\(file) holds more than \(FolderListing.mostFiles) price files: the first \(FolderListing.mostFiles) are listed"] : []
+                return .success((file, found, note))
+            }
+        }
+        guard request.overview || request.files.count > Self.mostCompared else { return nil }
+        if request.files.contains("-") {
+            say("the overview reads files, not standard input: leave out -")
+            return .failure(Stop(status: 2))
+        }
+        let note = request.overview ? [] : ["\(request.files.count) files are more than a comparison shows (\(Self.mostCompared)): the overview lists them"]
+        return .success(("\(request.files.count) files", request.files, note))
+    }
+
+    /// Loads the overview's files on every core and shows the overview, prints it or describes it.
+    func runOverview(title: String, paths: [String], notes: [String], device: TerminalScreen.Device) -> Int32 {
+        for note in notes { say(note) }
+        if request.follow { say("--follow does not follow the overview's files yet: they are shown as they are now") }
+        // Every column is read: a row opens as candles or with its volume pane at once.
+        var options = LoadOptions(column: request.column, reading: request.reading)
+        options.bars = .all
+        let results = Mutex<[OverviewEntry.Content?]>(Array(repeating: nil, count: paths.count))
+        files.loadEach(paths.map(path), options: options) { k, content in
+            results.withLock { $0[k] = content }
+        }
+        let contents = results.withLock { $0 }
+        let entries = paths.enumerated().map { k, path in
+            OverviewEntry(path: path, position: k, content: contents[k] ?? .failed("not read"))
+        }
+        let range = request.range ?? .oneYear
+        if !request.interactive {
+            return printOverview(title: title, entries: entries, range: range)
+        }
+        let useColor = request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
+        let theme = request.theme?.fixed ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
+                                                                      colorFGBG: environment["COLORFGBG"]) : .dark)
+        let viewerOptions = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
+                                          morphDuration: request.duration)
+        let overview = OverviewState(title: title, entries: entries, range: range, options: viewerOptions,
+                                     columns: 100, rows: 30)
+        let player = PlayerChoice.resolve(option: request.player, environment: environment)
+        do {
+            return try terminal.runOverview(OverviewSession(overview: overview),
+                                            screen: ScreenOptions(color: useColor, theme: theme), device: device,
+                                            services: [SoundService(player: player), ToneService(player: player)])
+        } catch {
+            say("\(error)")
+            return 2
+        }
+    }
+
+    /// `--print` (the overview once) and `--describe` (a sentence a file).
+    func printOverview(title: String, entries: [OverviewEntry], range: ChartRange) -> Int32 {
+        var status: Int32 = 0
+        if request.print {
+            let size = request.size ?? terminal.outputSize ?? FrameSize(columns: 100, rows: 30)
+            let useColor = request.color.resolved(outputIsTerminal: terminal.outputIsTerminal, allowed: colorAllowed)
+            let theme = request.theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: environment["COLORFGBG"])
+            // A printed overview lists every file: as many rows as they need, at least the size asked for.
+            let rows = max(size.rows, entries.count + 4)
+            let overview = OverviewState(title: title, entries: entries, range: range,
+                                         options: ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
+                                                                morphDuration: 0),
+                                         columns: size.columns, rows: request.size == nil ? rows : size.rows, selecting: false)
+            if overview.isTooSmall {
+                say("\(size.columns)x\(size.rows) is too small for the overview (at least 40x6); use a larger --size")
+                return 2
+            }
+            let frame = overview.frame(at: 0)
+            let text = useColor ? AnsiRenderer(theme: theme).render(frame) : frame.plainText + "\n"
+            status = max(status, writeOrSay(text, what: "the overview"))
+        }
+        if request.describe {
+            let overview = OverviewState(title: title, entries: entries, range: range, columns: 100, rows: 30)
+            status = max(status, writeOrSay(overview.descriptionLines.joined(separator: "\n") + "\n", what: "the description"))
+        }
+        return status
+    }
+}

@@ -1,0 +1,22 @@
+import TradeChartCore
+
+/// What the run loop runs: a state that takes events with the time they happened,
+/// answers with commands for the host, and draws itself as a frame at any time.
+public protocol LoopState {
+    /// Counts changes, so the loop draws only after one.
+    var revision: Int { get }
+    mutating func handle(_ event: ViewerEvent, at time: Double) -> [ViewerCommand]
+    func frame(at time: Double) -> Frame
+    /// True while something moves: the loop draws frames at its pace.
+    func isAnimating(at time: Double) -> Bool
+    /// The chart a display of lines narrates, nil when none is shown.
+    var narrated: ViewerState? { get }
+}
+
+extension ViewerState: LoopState {
+    public var narrated: ViewerState? { self }
+}
+
+extension OverviewSession: LoopState {
+    public var narrated: ViewerState? { chart }
+}
