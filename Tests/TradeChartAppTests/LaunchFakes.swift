@@ -60,18 +60,16 @@ final class FakeFiles: LaunchFiles {
         folders[path.shown].map { .files($0, skipped: 0) } ?? .notAFolder
     }
 
-    func loadEach(_ paths: [LaunchPath], options: LoadOptions,
-                  loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void) {
-        for (k, path) in paths.enumerated() {
+    func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content] {
+        paths.map { path in
             journal.events.append("load \(path.shown)")
             guard let target = file(path.shown), let text = contents[target] else {
-                loaded(k, .failed("cannot open: No such file or directory"))
-                continue
+                return .failed("cannot open: No such file or directory")
             }
             do throws(LoadError) {
-                loaded(k, .loaded(try SeriesLoader.load(bytes: Array(text.utf8), fileName: path.shown, options: options)))
+                return .loaded(try SeriesLoader.load(bytes: Array(text.utf8), fileName: path.shown, options: options))
             } catch {
-                loaded(k, .failed(error.reason))
+                return .failed(error.reason)
             }
         }
     }

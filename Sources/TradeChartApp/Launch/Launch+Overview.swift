@@ -1,4 +1,3 @@
-import Synchronization
 import TradeChartCore
 import TradeChartSystem
 import TradeChartTerminal
@@ -44,14 +43,8 @@ extension Launch {
         // Every column is read: a row opens as candles or with its volume pane at once.
         var options = LoadOptions(column: request.column, reading: request.reading)
         options.bars = .all
-        let results = Mutex<[OverviewEntry.Content?]>(Array(repeating: nil, count: paths.count))
-        files.loadEach(paths.map(path), options: options) { k, content in
-            results.withLock { $0[k] = content }
-        }
-        let contents = results.withLock { $0 }
-        let entries = paths.enumerated().map { k, path in
-            OverviewEntry(path: path, position: k, content: contents[k] ?? .failed("not read"))
-        }
+        let contents = files.loadEach(paths.map(path), options: options)
+        let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k, content: contents[k]) }
         let range = request.range ?? .oneYear
         if !request.interactive {
             return printOverview(title: title, entries: entries, range: range)

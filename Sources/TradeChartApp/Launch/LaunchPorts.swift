@@ -71,9 +71,8 @@ public protocol LaunchFiles {
     func write(_ bytes: [UInt8], to path: LaunchPath) -> String?
     /// The price files of the folder at `path`, or that it is none (see `FolderListing`).
     func listFolder(_ path: LaunchPath) -> FolderListing.Outcome
-    /// Loads each of `paths` (the overview's files) on every core; `loaded` hears each as
-    /// it is read (its place in `paths`, what it gave), from any thread.
-    func loadEach(_ paths: [LaunchPath], options: LoadOptions, loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void)
+    /// Loads each of `paths` (the overview's files) on every core: what each gave, in order.
+    func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content]
 }
 
 /// Standard output and standard error.

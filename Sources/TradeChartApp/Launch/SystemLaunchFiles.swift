@@ -51,17 +51,13 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
     }
 
     /// Loads the files two at a time (one per core; a large one splits further).
-    public func loadEach(_ paths: [LaunchPath], options: LoadOptions,
-                         loaded: @escaping @Sendable (Int, OverviewEntry.Content) -> Void) {
-        _ = ConcurrentMap().map(paths.count) { k in
-            let content: OverviewEntry.Content
+    public func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content] {
+        ConcurrentMap().map(paths.count) { k in
             do throws(LoadError) {
-                content = .loaded(try SeriesLoader.load(path: paths[k].shown, options: options))
+                return .loaded(try SeriesLoader.load(path: paths[k].shown, options: options))
             } catch {
-                content = .failed(error.reason)
+                return .failed(error.reason)
             }
-            loaded(k, content)
-            return 0
         }
     }
 
