@@ -27,6 +27,13 @@ extension ChartRange: ExpressibleByArgument {
     public static var allValueDescriptions: [String: String] { [:] }
 }
 
+/// `--order name|change|date|folder`.
+extension OverviewOrder: ExpressibleByArgument {
+    public var defaultValueDescription: String { argument }
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+    public static var allValueDescriptions: [String: String] { [:] }
+}
+
 /// `--size COLSxROWS`.
 extension FrameSize: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }

@@ -40,6 +40,12 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "List the files as the overview (a row each: sparkline, last close, change, last date), however few.")
     var overview = false
 
+    @Option(help: setting("order"))
+    var order: OverviewOrder?
+
+    @Option(help: setting("filter"))
+    var filter: String?
+
     @Option(help: setting("range"))
     var range: ChartRange?
 
@@ -212,6 +218,8 @@ struct TradeChartCommand: ParsableCommand {
         var request = LaunchRequest(files: files)
         request.print = print
         request.overview = overview
+        request.order = order
+        request.filter = filter
         request.range = range
         request.size = size
         request.style = style

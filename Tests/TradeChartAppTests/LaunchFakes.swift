@@ -74,6 +74,10 @@ final class FakeFiles: LaunchFiles {
         }
     }
 
+    func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading {
+        FakeLoads(Array(loadEach(paths, options: options).enumerated()))
+    }
+
     func followStandardInput(options: LoadOptions) -> Follower {
         journal.events.append("follow -")
         return FakeFollower(name: "standard input", looks: looks["-"] ?? [])
@@ -175,6 +179,17 @@ final class FakeTerminal: LaunchTerminal {
 
     /// The first lines the screen-reader mode says.
     var openingLines: [String] { shown.map(Narration.opening) ?? [] }
+}
+
+/// Files read for the overview: all of them there at the first look.
+final class FakeLoads: OverviewLoading {
+    private var waiting: [(Int, OverviewEntry.Content)]
+    init(_ outcomes: [(Int, OverviewEntry.Content)]) { waiting = outcomes }
+    func take() -> [(Int, OverviewEntry.Content)] {
+        defer { waiting = [] }
+        return waiting
+    }
+    var isDone: Bool { true }
 }
 
 /// A state file that has been read: what it remembers, and what was asked of it.

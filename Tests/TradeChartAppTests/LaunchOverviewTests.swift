@@ -17,10 +17,15 @@ struct LaunchOverviewTests {
     @Test func aFolderOpensTheOverviewWithEveryFileListed() throws {
         let world = Self.world()
         #expect(world.run(["watch"]) == 0)
-        let session = try #require(world.terminal.shownOverview)
+        var session = try #require(world.terminal.shownOverview)
         #expect(session.overview.entries.map(\.name) == ["b", "broken", "a"])
-        #expect(session.overview.entries[1].problem?.contains("no time column") == true)
+        // The rows show at once and fill in as the files are read: the service hands them over.
+        #expect(session.overview.entries.allSatisfy { $0.content == .loading })
+        let loads = try #require(world.terminal.services.first { $0 is OverviewLoadService })
+        for event in loads.tick(at: 0) { _ = session.handle(event, at: 0) }
+        #expect(loads.nextTick == nil, "every file is in: no more looks")
         #expect(session.overview.entries[0].series?.count == 60)
+        #expect(session.overview.entries[1].problem?.contains("no time column") == true)
         #expect(world.terminal.shown == nil, "no chart opens by itself")
     }
 
@@ -47,6 +52,22 @@ struct LaunchOverviewTests {
         #expect(text.contains("broken") && text.contains("no time column"))
         #expect(text.contains("watch: 3 price files, 1Y, by name."))
         #expect(world.terminal.shownOverview == nil)
+    }
+
+    @Test func theFolderRemembersItsRangeOrderAndFilter() throws {
+        let world = Self.world()
+        world.state = FakeState(remembered: Remembered(view: RememberedView(range: "1M", order: "change", filter: "a")),
+                                journal: world.journal)
+        #expect(world.run(["watch"]) == 0)
+        var session = try #require(world.terminal.shownOverview)
+        #expect(session.overview.range == .oneMonth && session.overview.order == .change && session.overview.filter == "a")
+        // A change is remembered for the folder; the command line wins over what was remembered.
+        let commands = session.handle(.key(.character("o")), at: 0)
+        #expect(commands.contains(.remember(RememberedView(range: "1M", order: "date", filter: "a"))))
+        let again = Self.world()
+        again.state = FakeState(remembered: Remembered(view: RememberedView(range: "1M", order: "change")), journal: again.journal)
+        #expect(again.run(["watch"]) { $0.range = .fiveYears; $0.order = .name } == 0)
+        #expect(again.terminal.shownOverview?.overview.range == .fiveYears && again.terminal.shownOverview?.overview.order == .name)
     }
 
     @Test func anEmptyFolderIsSaidAndEndsWithStatus2() {

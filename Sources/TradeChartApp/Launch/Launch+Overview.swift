@@ -43,32 +43,49 @@ extension Launch {
         // Every column is read: a row opens as candles or with its volume pane at once.
         var options = LoadOptions(column: request.column, reading: request.reading)
         options.bars = .all
-        let contents = files.loadEach(paths.map(path), options: options)
-        let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k, content: contents[k]) }
-        let range = request.range ?? .oneYear
+        // The folder's range, order and filter: the command line's, else what was remembered.
+        let memory = request.interactive && !request.noState ? stateFile([title]) : nil
+        let remembered = memory?.finish()?.view
+        let range = request.range ?? remembered?.range.flatMap(ChartRange.init(label:)) ?? .oneYear
+        let order = request.order ?? remembered?.order.flatMap(OverviewOrder.init(argument:)) ?? .name
+        let filter = request.filter ?? remembered?.filter ?? ""
         if !request.interactive {
-            return printOverview(title: title, entries: entries, range: range)
+            let contents = files.loadEach(paths.map(path), options: options)
+            let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k, content: contents[k]) }
+            return printOverview(title: title, entries: entries, range: range, order: order, filter: filter)
         }
+        // The overview shows at once; the rows fill in as the files are read, those it lists first first.
+        let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k) }
+        let listed = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
+                                   columns: 100, rows: 30).visible
+        let loads = files.startLoading(paths.map(path), first: listed, options: options)
         let useColor = request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
         let theme = request.theme?.fixed ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
                                                                       colorFGBG: environment["COLORFGBG"]) : .dark)
         let viewerOptions = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
                                           morphDuration: request.duration)
-        let overview = OverviewState(title: title, entries: entries, range: range, options: viewerOptions,
-                                     columns: 100, rows: 30)
+        let overview = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
+                                     options: viewerOptions, columns: 100, rows: 30)
+        let session = OverviewSession(overview: overview)
         let player = PlayerChoice.resolve(option: request.player, environment: environment)
+        var services: [HostService] = [OverviewLoadService(loads: loads), SoundService(player: player), ToneService(player: player)]
+        let stateFile = memory?.writer(stored: remembered, opening: session.memory)
+        if let stateFile { services.append(stateFile) }
+        let status: Int32
         do {
-            return try terminal.runOverview(OverviewSession(overview: overview),
-                                            screen: ScreenOptions(color: useColor, theme: theme), device: device,
-                                            services: [SoundService(player: player), ToneService(player: player)])
+            status = try terminal.runOverview(session, screen: ScreenOptions(color: useColor, theme: theme), device: device,
+                                              services: services)
         } catch {
             say("\(error)")
             return 2
         }
+        memory?.flush()
+        if let problem = stateFile?.problemOnExit { say("\(problem)") }
+        return status
     }
 
     /// `--print` (the overview once) and `--describe` (a sentence a file).
-    func printOverview(title: String, entries: [OverviewEntry], range: ChartRange) -> Int32 {
+    func printOverview(title: String, entries: [OverviewEntry], range: ChartRange, order: OverviewOrder, filter: String) -> Int32 {
         var status: Int32 = 0
         if request.print {
             let size = request.size ?? terminal.outputSize ?? FrameSize(columns: 100, rows: 30)
@@ -76,7 +93,7 @@ extension Launch {
             let theme = request.theme?.fixed ?? Theme.detected(backgroundReply: nil, colorFGBG: environment["COLORFGBG"])
             // A printed overview lists every file: as many rows as they need, at least the size asked for.
             let rows = max(size.rows, entries.count + 4)
-            let overview = OverviewState(title: title, entries: entries, range: range,
+            let overview = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
                                          options: ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
                                                                 morphDuration: 0),
                                          columns: size.columns, rows: request.size == nil ? rows : size.rows, selecting: false)
@@ -89,7 +106,8 @@ extension Launch {
             status = max(status, writeOrSay(text, what: "the overview"))
         }
         if request.describe {
-            let overview = OverviewState(title: title, entries: entries, range: range, columns: 100, rows: 30)
+            let overview = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
+                                         columns: 100, rows: 30)
             status = max(status, writeOrSay(overview.descriptionLines.joined(separator: "\n") + "\n", what: "the description"))
         }
         return status

@@ -73,6 +73,9 @@ public protocol LaunchFiles {
     func listFolder(_ path: LaunchPath) -> FolderListing.Outcome
     /// Loads each of `paths` (the overview's files) on every core: what each gave, in order.
     func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content]
+    /// Starts reading `paths` on every core behind the screen, those numbered in `first` first:
+    /// the overview takes each as it comes.
+    func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading
 }
 
 /// Standard output and standard error.

@@ -8,6 +8,9 @@ public struct LaunchRequest {
     public var print = false
     /// `--overview`: list the files as the overview, however few.
     public var overview = false
+    /// `--order`, `--filter`: the overview's order and name filter.
+    public var order: OverviewOrder?
+    public var filter: String?
     public var range: ChartRange?
     public var size: FrameSize?
     public var style: ChartStyle?

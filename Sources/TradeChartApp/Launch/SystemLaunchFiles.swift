@@ -61,6 +61,10 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         }
     }
 
+    public func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading {
+        BackgroundLoads(paths: paths.map(\.shown), first: first, options: options)
+    }
+
     public func followStandardInput(options: LoadOptions) -> Follower {
         StreamFollower(options: options)
     }
@@ -158,3 +162,6 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         }
     }
 }
+
+/// The files read behind the overview, as the overview's service takes them.
+extension BackgroundLoads: OverviewLoading {}

@@ -3,7 +3,7 @@
 /// instant, and its min-max index, so its sparkline costs the same at any length.
 public struct OverviewEntry: Sendable {
     /// What loading the file gave.
-    public enum Content: Sendable {
+    public enum Content: Sendable, Equatable {
         /// Still being read.
         case loading
         /// Read, with at least two prices.

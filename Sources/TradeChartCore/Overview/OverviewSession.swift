@@ -16,6 +16,12 @@ public struct OverviewSession: Sendable {
         self.overview = overview
     }
 
+    /// What is remembered for the folder: the range, the order and the filter.
+    public var memory: RememberedView {
+        RememberedView(range: overview.range.label, order: overview.order.argument,
+                       filter: overview.filter.isEmpty ? nil : overview.filter)
+    }
+
     /// Takes a file that finished loading.
     public mutating func set(_ content: OverviewEntry.Content, ofEntry k: Int) {
         overview.set(content, ofEntry: k)
@@ -24,7 +30,19 @@ public struct OverviewSession: Sendable {
 
     /// Takes one event at `time`; what the host should do after it.
     public mutating func handle(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
+        let remembered = memory
+        var commands = update(event, at: time)
+        if memory != remembered && !overview.typingFilter { commands.insert(.remember(memory), at: 0) }
+        return commands
+    }
+
+    mutating func update(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
         revision += 1
+        // A file read in the background is the overview's, whatever is shown.
+        if case .overviewFile(let k, let content) = event {
+            overview.set(content, ofEntry: k)
+            return []
+        }
         if closingSince != nil { finishClosing() }
         if var chart {
             if case .key(let key) = event,
@@ -34,7 +52,8 @@ public struct OverviewSession: Sendable {
             }
             if case .resize(let columns, let rows) = event { overview.resize(columns: columns, rows: rows) }
             self.chart = nil
-            let commands = chart.handle(event, at: time)
+            // The folder's memory is the overview's: a chart opened from it keeps its settings to itself.
+            let commands = chart.handle(event, at: time).filter { if case .remember = $0 { false } else { true } }
             self.chart = consume chart
             return commands
         }

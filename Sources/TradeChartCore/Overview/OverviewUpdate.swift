@@ -23,6 +23,8 @@ extension OverviewState {
             return .quit(128 + signal)
         case .note(let text):
             say(text)
+        case .overviewFile(let k, let content):
+            set(content, ofEntry: k)
         case .follow, .followFile, .sound, .bars:
             break
         }

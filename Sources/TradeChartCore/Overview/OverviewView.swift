@@ -53,7 +53,7 @@ extension OverviewState {
     }
 
     func drawTitle(_ count: Int, into frame: inout Frame) {
-        let loading = entries.filter { if case .loading = $0.content { true } else { false } }.count
+        let loading = entries.filter { $0.content == .loading }.count
         let failed = entries.filter { $0.problem != nil }.count
         var words = ["\(count == entries.count ? "" : "\(count) of ")\(CountText.of(entries.count, "file"))"]
         if loading > 0 { words.append("\(loading) loading") }
@@ -143,8 +143,14 @@ extension OverviewState {
             frame.write(DisplayWidth.prefix(after, cells: max(columns - x, 0)), x: x, y: y, style: .muted)
             return
         }
+        let loading = entries.filter { $0.content == .loading }.count
+        let progress = loading == 0 ? nil
+            : "Reading the files: \(entries.count - loading) of \(entries.count) read, on every core; keys work meanwhile"
         if let status {
-            frame.write(fitted(status, columns), x: 0, y: y, style: .plain)
+            let x = frame.write(fitted(status, columns), x: 0, y: y, style: .plain)
+            if let progress, x + 3 < columns { frame.write(fitted(" · " + progress, columns - x), x: x, y: y, style: .muted) }
+        } else if let progress {
+            frame.write(fitted(progress, columns), x: 0, y: y, style: .muted)
         } else if let k = selected, let problem = entries[k].problem {
             frame.write(fitted("\(entries[k].name): \(problem)", columns), x: 0, y: y, style: .muted)
         }

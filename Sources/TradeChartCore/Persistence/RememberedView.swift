@@ -1,7 +1,8 @@
 /// What tradechart remembers about one file: the last range (or free window), the
 /// on/off settings of the settings table that are on (the volume pane, the axis), the moving
 /// averages, the style (line, candles, OHLC bars), the candle period, and the theme
-/// and charset when they were given on the command line. Every field but `updated` may be
+/// and charset when they were given on the command line; for a folder, the overview's range,
+/// order and filter. Every field but `updated` may be
 /// missing (older files, or not set).
 public struct RememberedView: Codable, Sendable, Equatable {
     public var range: String?
@@ -17,12 +18,15 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var style: String?
     /// The candle period chosen (a `CandlePeriod`: `1w`); nil for the automatic one.
     public var period: String?
+    /// A folder's overview: its order (an `OverviewOrder`'s argument) and its name filter.
+    public var order: String?
+    public var filter: String?
     /// Seconds since 1970 of the last change, to keep the file small.
     public var updated: Double
 
     public init(range: String? = nil, theme: String? = nil, charset: String? = nil, window: [Int64]? = nil,
                 switches: Set<SettingID> = [], averages: [Int]? = nil, style: String? = nil, period: String? = nil,
-                updated: Double = 0) {
+                order: String? = nil, filter: String? = nil, updated: Double = 0) {
         self.range = range
         self.theme = theme
         self.charset = charset
@@ -31,6 +35,8 @@ public struct RememberedView: Codable, Sendable, Equatable {
         self.averages = averages
         self.style = style
         self.period = period
+        self.order = order
+        self.filter = filter
         self.updated = updated
     }
 
@@ -68,6 +74,8 @@ public struct RememberedView: Codable, Sendable, Equatable {
         averages = try fields.decodeIfPresent([Int].self, forKey: Self.field(.averages))
         style = try fields.decodeIfPresent(String.self, forKey: Self.field(.style))
         period = try fields.decodeIfPresent(String.self, forKey: Self.field(.period))
+        order = try fields.decodeIfPresent(String.self, forKey: Self.field(.overviewOrder))
+        filter = try fields.decodeIfPresent(String.self, forKey: Self.field(.overviewFilter))
         updated = try fields.decode(Double.self, forKey: Field("updated"))
         switches = []
         for (id, field) in Self.switchFields where try fields.decodeIfPresent(Bool.self, forKey: Field(field)) == true {
@@ -84,6 +92,8 @@ public struct RememberedView: Codable, Sendable, Equatable {
         try fields.encodeIfPresent(averages, forKey: Self.field(.averages))
         try fields.encodeIfPresent(style, forKey: Self.field(.style))
         try fields.encodeIfPresent(period, forKey: Self.field(.period))
+        try fields.encodeIfPresent(order, forKey: Self.field(.overviewOrder))
+        try fields.encodeIfPresent(filter, forKey: Self.field(.overviewFilter))
         try fields.encode(updated, forKey: Field("updated"))
         for (id, field) in Self.switchFields where switches.contains(id) { try fields.encode(true, forKey: Field(field)) }
     }

@@ -11,6 +11,8 @@ extension SettingID {
     public static let charset = SettingID(rawValue: "charset")
     public static let tones = SettingID(rawValue: "tones")
     public static let screenReader = SettingID(rawValue: "screenReader")
+    public static let overviewOrder = SettingID(rawValue: "overviewOrder")
+    public static let overviewFilter = SettingID(rawValue: "overviewFilter")
 }
 
 /// The settings table: every user setting, declared once (see `Setting`). Its order is
@@ -127,6 +129,18 @@ public enum Settings {
                          + "shown: ASCII on the Linux console, `vt100`-like and other character terminals and without a "
                          + "UTF-8 locale. In ASCII the baseline is drawn with `.` and the cursor with `!`, glyphs the line "
                          + "does not use")),
+        Setting(.overviewOrder, title: "overview order",
+                options: [SettingOption("order", value: "ORDER", help: "The overview's order (o cycles it). (values: "
+                                        + OverviewOrder.allCases.map(\.argument).joined(separator: ", ") + ")")],
+                memory: .perFile(field: "order"),
+                readme: ("`--order name\\|change\\|date\\|folder`", "the overview's order: by name, by the change over "
+                         + "the range (largest rise first), by the newest row's date, or as in the folder (`o` cycles "
+                         + "them; remembered for the folder)")),
+        Setting(.overviewFilter, title: "overview filter",
+                options: [SettingOption("filter", value: "TEXT", help: "The overview lists the files whose names hold TEXT (/ changes it).")],
+                memory: .perFile(field: "filter"),
+                readme: ("`--filter TEXT`", "the overview lists only the files whose names hold TEXT, letters' case "
+                         + "ignored (`/` types it; remembered for the folder)")),
         Setting(.tones, title: "tones",
                 keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
                                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; "

@@ -75,6 +75,8 @@ public enum ViewerEvent: Sendable, Equatable {
     case bars(BarLoad)
     /// The program was asked to stop by a signal (SIGTERM, SIGHUP, Ctrl-C, ...).
     case interrupted(signal: Int32)
+    /// A file of the overview was read in the background (its number in the overview, what it gave).
+    case overviewFile(Int, OverviewEntry.Content)
 }
 
 /// What the viewer asks its host to do after an event, in the order given.

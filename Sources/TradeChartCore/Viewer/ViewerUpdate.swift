@@ -40,6 +40,9 @@ extension ViewerState {
             said = receive(load, at: time)
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
+        case .overviewFile:
+            // The overview's, not the chart's.
+            break
         }
         // The one place an event changes the status line.
         statusLine.apply(said)

@@ -131,6 +131,24 @@ struct OverviewTests {
         #expect(session.handle(.key(.character("q")), at: 7).contains(.quit(status: 0)))
     }
 
+    @Test func rowsShowWhileTheirFilesAreReadAndFillInAsEachComes() throws {
+        let loaded = try Self.entries()
+        var session = OverviewSession(overview: OverviewState(
+            title: "prices", entries: loaded.map { OverviewEntry(path: $0.path, position: $0.position) }, columns: 100, rows: 12))
+        var text = session.frame(at: 0).plainText
+        #expect(text.contains("5 loading") && text.contains("loading…"))
+        #expect(text.contains("Reading the files: 0 of 5 read"))
+        // Keys act meanwhile.
+        _ = session.handle(.key(.character("o")), at: 0)
+        #expect(session.overview.order == .change)
+        _ = session.handle(.overviewFile(0, loaded[0].content), at: 0.1)
+        text = session.frame(at: 0.1).plainText
+        #expect(text.contains("11,876.65") && text.contains("Reading the files: 1 of 5 read"))
+        for k in 1..<loaded.count { _ = session.handle(.overviewFile(k, loaded[k].content), at: 0.2) }
+        text = session.frame(at: 0.2).plainText
+        #expect(!text.contains("loading") && !text.contains("Reading the files"))
+    }
+
     @Test func describeSaysASentenceAFile() throws {
         let lines = try Self.overview().descriptionLines
         #expect(lines.first == "prices: 5 price files, 1Y, by name.")
