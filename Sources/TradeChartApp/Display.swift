@@ -14,15 +14,15 @@ public protocol Display: AnyObject {
     /// the state from before an event: while it is kept, the viewer's columns cannot grow
     /// in place, so every followed row would copy the whole series.
     var narratesChanges: Bool { get }
-    /// The viewer handled `event` at `time`, going from `before` to `after`: a display of
-    /// lines says what changed. Every event comes here, the host services' answers too
+    /// The state handled `event`, and `lines` say what changed (`LoopState.narration`): a
+    /// display of lines says them. Every event comes here, the host services' answers too
     /// (only when `narratesChanges`).
-    func handled(_ event: ViewerEvent, from before: ViewerState, to after: ViewerState, at time: Double)
+    func handled(_ event: ViewerEvent, saying lines: [String])
 }
 
 extension Display {
     public var showsFrames: Bool { true }
     /// A display of lines (no frames) says the changes; one of frames does not.
     public var narratesChanges: Bool { !showsFrames }
-    public func handled(_ event: ViewerEvent, from before: ViewerState, to after: ViewerState, at time: Double) {}
+    public func handled(_ event: ViewerEvent, saying lines: [String]) {}
 }

@@ -9,14 +9,14 @@ public protocol LoopState {
     func frame(at time: Double) -> Frame
     /// True while something moves: the loop draws frames at its pace.
     func isAnimating(at time: Double) -> Bool
-    /// The chart a display of lines narrates, nil when none is shown.
-    var narrated: ViewerState? { get }
+    /// What a screen reader says of `event`, which led from `before` to this state.
+    func narration(of event: ViewerEvent, from before: Self) -> [String]
 }
 
 extension ViewerState: LoopState {
-    public var narrated: ViewerState? { self }
+    public func narration(of event: ViewerEvent, from before: ViewerState) -> [String] {
+        Narration.lines(for: event, from: before, to: self)
+    }
 }
 
-extension OverviewSession: LoopState {
-    public var narrated: ViewerState? { chart }
-}
+extension OverviewSession: LoopState {}

@@ -68,9 +68,10 @@ public final class ProgramLoop<State: LoopState> {
         while !pending.isEmpty {
             let next = pending.removeFirst()
             let commands: [ViewerCommand]
-            if display.narratesChanges, let before = state.narrated {
+            if display.narratesChanges {
+                let before = state
                 commands = state.handle(next, at: time)
-                if let after = state.narrated { display.handled(next, from: before, to: after, at: time) }
+                display.handled(next, saying: state.narration(of: next, from: before))
             } else {
                 commands = state.handle(next, at: time)
             }

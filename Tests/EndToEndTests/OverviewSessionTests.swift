@@ -10,7 +10,8 @@ struct OverviewSessionTests {
 
     @Test func filterOpenGoBackOrderAndCompare() throws {
         let t = try TmuxSession("\(Self.bin) --duration 0.2 \(Self.folder)", width: 120, height: 24)
-        var screen = try t.waitFor("by name")
+        // The rows fill in as the files are read (the title counts those still loading).
+        var screen = try t.waitForScreen(timeout: 20, "every file read") { $0.contains("by name") && !$0.contains("loading") }
         #expect(screen.contains("GDAXI") && screen.contains("tradingview_SP_SPX_1D") && !screen.contains("SOURCES"))
         try t.send("/")
         try t.sendLiteral("gda")
@@ -34,6 +35,21 @@ struct OverviewSessionTests {
         try t.send("Space", "Space", "Enter")
         screen = try t.waitFor("◆")
         #expect(screen.contains("%"), "two files compared in percent")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func theScreenReaderModeSaysEveryRowThenEachStep() throws {
+        let t = try TmuxSession("\(Self.bin) --no-state --screen-reader \(Self.folder)", width: 160, height: 40)
+        try t.waitFor("All 10 files read, by name, 1Y:", timeout: 20)
+        var screen = try t.waitFor("GDAXI: last 11,876.65 on 13 May 2019, down 8.65% over 1Y.")
+        try t.send("Down")
+        screen = try t.waitFor("Row 2 of 10: backtrader_2006-01-02-volume-min-001")
+        try t.send("Enter")
+        screen = try t.waitFor("Opened backtrader_2006-01-02-volume-min-001.txt from the overview")
+        try t.send("BSpace")
+        screen = try t.waitFor("Back in the overview.")
+        #expect(!screen.contains("\u{2800}"), "no Braille in the screen-reader mode")
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }

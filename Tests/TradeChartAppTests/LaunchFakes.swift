@@ -170,8 +170,9 @@ final class FakeTerminal: LaunchTerminal {
 
     private(set) var shownOverview: OverviewSession?
 
-    func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
-                     services: [HostService]) throws -> Int32 {
+    func runOverview(_ session: consuming OverviewSession, screenReader: Bool, screen: ScreenOptions,
+                     device: TerminalScreen.Device, services: [HostService]) throws -> Int32 {
+        inScreenReaderMode = screenReader
         shownOverview = session
         self.services = services
         return 0

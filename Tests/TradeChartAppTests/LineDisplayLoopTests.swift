@@ -13,8 +13,8 @@ struct LineDisplayLoopTests {
         private(set) var said: [(event: ViewerEvent, lines: [String])] = []
         private(set) var draws = 0
         func draw(_ diff: FrameDiff) { draws += 1 }
-        func handled(_ event: ViewerEvent, from before: ViewerState, to after: ViewerState, at time: Double) {
-            said.append((event, Narration.lines(for: event, from: before, to: after)))
+        func handled(_ event: ViewerEvent, saying lines: [String]) {
+            said.append((event, lines))
         }
     }
 

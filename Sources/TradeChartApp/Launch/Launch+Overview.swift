@@ -45,7 +45,8 @@ extension Launch {
         options.bars = .all
         // The folder's range, order and filter: the command line's, else what was remembered.
         let memory = request.interactive && !request.noState ? stateFile([title]) : nil
-        let remembered = memory?.finish()?.view
+        let found = memory?.finish()
+        let remembered = found?.view
         let range = request.range ?? remembered?.range.flatMap(ChartRange.init(label:)) ?? .oneYear
         let order = request.order ?? remembered?.order.flatMap(OverviewOrder.init(argument:)) ?? .name
         let filter = request.filter ?? remembered?.filter ?? ""
@@ -54,16 +55,22 @@ extension Launch {
             let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k, content: contents[k]) }
             return printOverview(title: title, entries: entries, range: range, order: order, filter: filter)
         }
+        let readsScreen = request.screenReader ?? (found?.settings?.screenReader == true || term == "dumb")
+        if !readsScreen, let reason = terminal.whyNotInteractive(device: device) {
+            say(notInteractive(reason))
+            return 2
+        }
+        if let screenReader = request.screenReader { memory?.remember(screenReader: screenReader) }
         // The overview shows at once; the rows fill in as the files are read, those it lists first first.
         let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k) }
         let listed = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
                                    columns: 100, rows: 30).visible
         let loads = files.startLoading(paths.map(path), first: listed, options: options)
-        let useColor = request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
+        let useColor = !readsScreen && request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
         let theme = request.theme?.fixed ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
                                                                       colorFGBG: environment["COLORFGBG"]) : .dark)
         let viewerOptions = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
-                                          morphDuration: request.duration)
+                                          morphDuration: readsScreen ? 0 : request.duration, showsPanels: !readsScreen)
         let overview = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
                                      options: viewerOptions, columns: 100, rows: 30)
         let session = OverviewSession(overview: overview)
@@ -73,7 +80,7 @@ extension Launch {
         if let stateFile { services.append(stateFile) }
         let status: Int32
         do {
-            status = try terminal.runOverview(session, screen: ScreenOptions(color: useColor, theme: theme), device: device,
+            status = try terminal.runOverview(session, screenReader: readsScreen, screen: ScreenOptions(color: useColor, theme: theme), device: device,
                                               services: services)
         } catch {
             say("\(error)")

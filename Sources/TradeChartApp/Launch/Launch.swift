@@ -56,10 +56,6 @@ public struct Launch {
         let overviewDevice = TerminalScreen.Device.standardStreams
         switch overviewFiles() {
         case .success(let listed)?:
-            if request.interactive, let reason = terminal.whyNotInteractive(device: overviewDevice) {
-                say(notInteractive(reason))
-                return 2
-            }
             return runOverview(title: listed.title, paths: listed.paths, notes: listed.notes, device: overviewDevice)
         case .failure(let stop)?:
             return stop.status

@@ -107,9 +107,10 @@ public protocol LaunchTerminal {
     /// are appended to them in place.
     func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                    services: [HostService]) throws -> Int32
-    /// Runs the overview (and the charts it opens) until it quits; its exit status.
-    func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
-                     services: [HostService]) throws -> Int32
+    /// Runs the overview (and the charts it opens; in the screen-reader mode: its lines)
+    /// until it quits; its exit status.
+    func runOverview(_ session: consuming OverviewSession, screenReader: Bool, screen: ScreenOptions,
+                     device: TerminalScreen.Device, services: [HostService]) throws -> Int32
 }
 
 /// What the state file remembers: the view for the files shown, the person's settings,

@@ -56,9 +56,16 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         return ViewerLoop(state: consume state, display: display, events: display, clock: SystemClock(), services: services).run()
     }
 
-    public func runOverview(_ session: consuming OverviewSession, screen: ScreenOptions, device: TerminalScreen.Device,
-                            services: [HostService]) throws -> Int32 {
+    public func runOverview(_ session: consuming OverviewSession, screenReader: Bool, screen: ScreenOptions,
+                            device: TerminalScreen.Device, services: [HostService]) throws -> Int32 {
         TerminalScreen.ensureUTF8Locale()
+        if screenReader {
+            let terminal = try LineTerminal(device: device)
+            defer { terminal.close() }
+            terminal.say(session.overview.openingLines)
+            return ProgramLoop(state: consume session, display: terminal, events: terminal, clock: SystemClock(),
+                               services: services).run()
+        }
         let display = try TerminalScreen(options: screen, device: device)
         defer { display.close() }
         return ProgramLoop(state: consume session, display: display, events: display, clock: SystemClock(),

@@ -149,6 +149,33 @@ struct OverviewTests {
         #expect(!text.contains("loading") && !text.contains("Reading the files"))
     }
 
+    @Test func aScreenReaderHearsEveryRowThenTheSelectedRowAfterEachKey() throws {
+        let loaded = try Self.entries()
+        var session = OverviewSession(overview: OverviewState(
+            title: "prices", entries: loaded.map { OverviewEntry(path: $0.path, position: $0.position) }, columns: 100, rows: 12))
+        #expect(session.overview.openingLines.first?.hasPrefix("Overview of prices: 5 files, reading them.") == true)
+        var before = session
+        for k in loaded.indices {
+            before = session
+            _ = session.handle(.overviewFile(k, loaded[k].content), at: 0)
+        }
+        let all = session.narration(of: .overviewFile(4, loaded[4].content), from: before)
+        #expect(all.first == "All 5 files read, by name, 1Y:")
+        #expect(all.contains("dax: last 11,876.65 on 13 May 2019, down 8.65% over 1Y."))
+        #expect(all.count == 6)
+        func said(_ key: KeyPress) -> [String] {
+            let before = session
+            _ = session.handle(.key(key), at: 1)
+            return session.narration(of: .key(key), from: before)
+        }
+        #expect(said(.down) == ["Row 2 of 5: broken: no chart (no time column)."])
+        #expect(said(.down) == ["Row 3 of 5: dax: last 11,876.65 on 13 May 2019, down 8.65% over 1Y."])
+        #expect(said(.character("3")).first == "Range 1M.")
+        let opened = said(.enter)
+        #expect(opened.first == "Opened dax.csv from the overview (Backspace goes back).")
+        #expect(said(.backspace).first == "Back in the overview.")
+    }
+
     @Test func describeSaysASentenceAFile() throws {
         let lines = try Self.overview().descriptionLines
         #expect(lines.first == "prices: 5 price files, 1Y, by name.")
