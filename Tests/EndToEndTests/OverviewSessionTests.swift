@@ -39,6 +39,32 @@ struct OverviewSessionTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    @Test func followingAFolderShowsNewRowsAndNewFiles() throws {
+        let folder = "/tmp/tradechart-overview-follow-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var rows = "Date,Close\n"
+        for day in 1...28 { rows += "2024-02-\(day < 10 ? "0" : "")\(day),\(100 + day)\n" }
+        try rows.write(toFile: folder + "/alpha.csv", atomically: true, encoding: .utf8)
+        let t = try TmuxSession("\(Self.bin) --no-state --follow --duration 0 \(folder)", width: 100, height: 12)
+        try t.waitFor("128.00")
+        // A row appended: the last close and date follow.
+        let handle = try #require(FileHandle(forWritingAtPath: folder + "/alpha.csv"))
+        handle.seekToEndOfFile()
+        handle.write("2024-02-29,150\n".data(using: .utf8)!)
+        handle.closeFile()
+        var screen = try t.waitFor("150.00", timeout: 10)
+        #expect(screen.contains("29 Feb 2024"))
+        // A new file in the folder: a new row.
+        try "Date,Close\n2024-02-01,7\n2024-02-02,8\n".write(toFile: folder + "/beta.csv", atomically: true, encoding: .utf8)
+        screen = try t.waitFor("beta", timeout: 10)
+        screen = try t.waitFor("8.00", timeout: 10)
+        #expect(screen.contains("2 files"))
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func theScreenReaderModeSaysEveryRowThenEachStep() throws {
         let t = try TmuxSession("\(Self.bin) --no-state --screen-reader \(Self.folder)", width: 160, height: 40)
         try t.waitFor("All 10 files read, by name, 1Y:", timeout: 20)

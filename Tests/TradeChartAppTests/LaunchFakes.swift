@@ -78,6 +78,14 @@ final class FakeFiles: LaunchFiles {
         FakeLoads(Array(loadEach(paths, options: options).enumerated()))
     }
 
+    /// The overview's follower asked for: its folder and files.
+    private(set) var overviewFollowed: (folder: String?, paths: [String])?
+
+    func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService {
+        overviewFollowed = (folder, paths.map(\.shown))
+        return FakeLoadsService()
+    }
+
     func followStandardInput(options: LoadOptions) -> Follower {
         journal.events.append("follow -")
         return FakeFollower(name: "standard input", looks: looks["-"] ?? [])
@@ -181,6 +189,9 @@ final class FakeTerminal: LaunchTerminal {
     /// The first lines the screen-reader mode says.
     var openingLines: [String] { shown.map(Narration.opening) ?? [] }
 }
+
+/// A service that does nothing (the overview's follower, in these tests).
+final class FakeLoadsService: HostService {}
 
 /// Files read for the overview: all of them there at the first look.
 final class FakeLoads: OverviewLoading {

@@ -70,6 +70,19 @@ struct LaunchOverviewTests {
         #expect(again.terminal.shownOverview?.overview.range == .fiveYears && again.terminal.shownOverview?.overview.order == .name)
     }
 
+    @Test func followFollowsEveryFileAndTheFolder() {
+        let world = Self.world()
+        #expect(world.run(["watch"]) { $0.follow = true } == 0)
+        #expect(world.files.overviewFollowed?.folder == "watch")
+        #expect(world.files.overviewFollowed?.paths == ["watch/b.csv", "watch/broken.csv", "watch/a.csv"])
+        let files = LaunchWorld(files: ["a.csv", "b.csv"])
+        #expect(files.run(["a.csv", "b.csv"]) { $0.follow = true; $0.overview = true } == 0)
+        #expect(files.files.overviewFollowed?.folder == nil && files.files.overviewFollowed?.paths.count == 2)
+        let still = Self.world()
+        #expect(still.run(["watch"]) == 0)
+        #expect(still.files.overviewFollowed == nil)
+    }
+
     @Test func anEmptyFolderIsSaidAndEndsWithStatus2() {
         let world = LaunchWorld(files: [])
         world.files.folders["empty"] = []

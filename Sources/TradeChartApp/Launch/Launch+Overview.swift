@@ -10,7 +10,7 @@ extension Launch {
 
     /// The overview's files when the command line asks for one (a folder, `--overview`, or
     /// more files than a comparison takes), with what to say first; nil for a chart.
-    func overviewFiles() -> Result<(title: String, paths: [String], notes: [String]), Stop>? {
+    func overviewFiles() -> Result<(title: String, paths: [String], notes: [String], folder: String?), Stop>? {
         if request.files.count == 1, file != "-" {
             switch files.listFolder(path(file)) {
             case .notAFolder:
@@ -24,7 +24,7 @@ extension Launch {
                     return .failure(Stop(status: 2))
                 }
                 let note = skipped > 0 ? ["\(file) holds more than \(FolderListing.mostFiles) price files: the first \(FolderListing.mostFiles) are listed"] : []
-                return .success((file, found, note))
+                return .success((file, found, note, file))
             }
         }
         guard request.overview || request.files.count > Self.mostCompared else { return nil }
@@ -33,13 +33,12 @@ extension Launch {
             return .failure(Stop(status: 2))
         }
         let note = request.overview ? [] : ["\(request.files.count) files are more than a comparison shows (\(Self.mostCompared)): the overview lists them"]
-        return .success(("\(request.files.count) files", request.files, note))
+        return .success(("\(request.files.count) files", request.files, note, nil))
     }
 
     /// Loads the overview's files on every core and shows the overview, prints it or describes it.
-    func runOverview(title: String, paths: [String], notes: [String], device: TerminalScreen.Device) -> Int32 {
+    func runOverview(title: String, paths: [String], notes: [String], folder: String?, device: TerminalScreen.Device) -> Int32 {
         for note in notes { say(note) }
-        if request.follow { say("--follow does not follow the overview's files yet: they are shown as they are now") }
         // Every column is read: a row opens as candles or with its volume pane at once.
         var options = LoadOptions(column: request.column, reading: request.reading)
         options.bars = .all
@@ -78,6 +77,8 @@ extension Launch {
         var services: [HostService] = [OverviewLoadService(loads: loads), SoundService(player: player), ToneService(player: player)]
         let stateFile = memory?.writer(stored: remembered, opening: session.memory)
         if let stateFile { services.append(stateFile) }
+        // --follow: every file, and the folder's new ones.
+        if request.follow { services.append(files.followOverview(folder: folder, paths: paths.map(path), options: options)) }
         let status: Int32
         do {
             status = try terminal.runOverview(session, screenReader: readsScreen, screen: ScreenOptions(color: useColor, theme: theme), device: device,

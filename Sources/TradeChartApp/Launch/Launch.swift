@@ -56,7 +56,8 @@ public struct Launch {
         let overviewDevice = TerminalScreen.Device.standardStreams
         switch overviewFiles() {
         case .success(let listed)?:
-            return runOverview(title: listed.title, paths: listed.paths, notes: listed.notes, device: overviewDevice)
+            return runOverview(title: listed.title, paths: listed.paths, notes: listed.notes, folder: listed.folder,
+                               device: overviewDevice)
         case .failure(let stop)?:
             return stop.status
         case nil:

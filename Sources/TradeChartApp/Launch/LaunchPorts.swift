@@ -76,6 +76,8 @@ public protocol LaunchFiles {
     /// Starts reading `paths` on every core behind the screen, those numbered in `first` first:
     /// the overview takes each as it comes.
     func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading
+    /// The service that follows the overview's files (`--follow`) and, given a folder, its new files.
+    func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService
 }
 
 /// Standard output and standard error.

@@ -65,6 +65,10 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         BackgroundLoads(paths: paths.map(\.shown), first: first, options: options)
     }
 
+    public func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService {
+        OverviewFollowService(watch: FolderWatch(folder: folder, paths: paths.map(\.shown), options: options))
+    }
+
     public func followStandardInput(options: LoadOptions) -> Follower {
         StreamFollower(options: options)
     }

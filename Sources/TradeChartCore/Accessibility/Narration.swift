@@ -53,7 +53,7 @@ public enum Narration {
             if after.series.count != before.series.count || after.series.prices[newest] != before.series.prices.last {
                 lines.append("Latest: \(pointLine(after, at: newest))")
             }
-        case .sound, .note, .resize, .interrupted, .bars, .overviewFile:
+        case .sound, .note, .resize, .interrupted, .bars, .overviewFile, .overviewAdded:
             break
         }
         return lines.map(spoken)

@@ -39,9 +39,15 @@ public struct OverviewSession: Sendable {
     mutating func update(_ event: ViewerEvent, at time: Double) -> [ViewerCommand] {
         revision += 1
         // A file read in the background is the overview's, whatever is shown.
-        if case .overviewFile(let k, let content) = event {
+        switch event {
+        case .overviewFile(let k, let content):
             overview.set(content, ofEntry: k)
             return []
+        case .overviewAdded(let path):
+            overview.add(path)
+            return []
+        default:
+            break
         }
         if closingSince != nil { finishClosing() }
         if var chart {

@@ -112,6 +112,13 @@ public struct OverviewState: Sendable {
         if selected == nil { selected = visible.first }
     }
 
+    /// Lists a file that appeared in the folder (still to be read).
+    mutating func add(_ path: String) {
+        entries.append(OverviewEntry(path: path, position: entries.count))
+        if selected == nil { selected = visible.first }
+        keepSelectionInView()
+    }
+
     mutating func resize(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows

@@ -25,6 +25,8 @@ extension OverviewState {
             say(text)
         case .overviewFile(let k, let content):
             set(content, ofEntry: k)
+        case .overviewAdded(let path):
+            add(path)
         case .follow, .followFile, .sound, .bars:
             break
         }
@@ -66,14 +68,17 @@ extension OverviewState {
             startFilter()
         case .character(" "):
             toggleMark()
+        case .character("?"):
+            say("Keys: Up/Down/PgUp/PgDn/Home/End select, 1-6 and 0 the range, o the order, / filters, Space marks, "
+                + "Enter opens (marked rows compared), Backspace or Esc in the chart comes back, q quits")
         case .character(let c):
             if let range = ChartRange(label: String(c)) {
                 show(range, at: time)
             } else {
-                say("\(key.name) does nothing in the overview; keys: 1-6 0 range, o order, / filter, Space mark, Enter open, q quit")
+                say("\(key.name) does nothing in the overview; press ? for keys")
             }
         default:
-            say("\(key.name) does nothing in the overview; keys: 1-6 0 range, o order, / filter, Space mark, Enter open, q quit")
+            say("\(key.name) does nothing in the overview; press ? for keys")
         }
         return nil
     }

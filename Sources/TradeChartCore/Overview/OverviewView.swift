@@ -164,7 +164,7 @@ extension OverviewState {
             frame.write(entry.text, x: entry.cells.lowerBound, y: y, style: style)
             x = entry.cells.upperBound
         }
-        let hints = ["o order", "/ filter", "Space mark", "Enter open", "q quit"]
+        let hints = ["o order", "/ filter", "Space mark", "Enter open", "? keys", "q quit"]
         var line = ""
         for hint in hints where x + 2 + line.count + hint.count + 2 <= columns { line += "  " + hint }
         frame.write(line, x: x, y: y, style: .muted)

@@ -77,6 +77,8 @@ public enum ViewerEvent: Sendable, Equatable {
     case interrupted(signal: Int32)
     /// A file of the overview was read in the background (its number in the overview, what it gave).
     case overviewFile(Int, OverviewEntry.Content)
+    /// A new price file appeared in the followed folder of the overview.
+    case overviewAdded(path: String)
 }
 
 /// What the viewer asks its host to do after an event, in the order given.

@@ -40,7 +40,7 @@ extension ViewerState {
             said = receive(load, at: time)
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
-        case .overviewFile:
+        case .overviewFile, .overviewAdded:
             // The overview's, not the chart's.
             break
         }
