@@ -16,9 +16,9 @@ public final class BackgroundLoads: Sendable {
     private let thread: JoinableThread?
     public let count: Int
 
-    /// Starts reading `paths` with `options`, in the order `first` gives (indices of `paths`,
-    /// the rows on screen first; the rest follow in their order).
-    public init(paths: [String], first: [Int] = [], options: LoadOptions) {
+    /// Starts reading `paths` (each the system's bytes and the name shown) with `options`, in
+    /// the order `first` gives (indices of `paths`, the rows on screen first; the rest follow).
+    public init(paths: [(bytes: [UInt8], shown: String)], first: [Int] = [], options: LoadOptions) {
         count = paths.count
         let inbox = Inbox(paths.count)
         self.inbox = inbox
@@ -30,7 +30,7 @@ public final class BackgroundLoads: Sendable {
                 let k = order[n]
                 let content: OverviewEntry.Content
                 do throws(LoadError) {
-                    content = .loaded(try SeriesLoader.load(path: paths[k], options: options))
+                    content = .loaded(try SeriesLoader.load(pathBytes: paths[k].bytes, shown: paths[k].shown, options: options))
                 } catch {
                     content = .failed(error.reason)
                 }

@@ -7,9 +7,9 @@ import TradeChartCore
 /// close and one sparkline, so nothing finer is worth keeping.
 public final class FolderWatch {
     /// The folder listed again at each look, nil for files given one by one.
-    private let folder: String?
+    private let folder: [UInt8]?
     private let options: LoadOptions
-    private var paths: [String]
+    private var paths: [(bytes: [UInt8], shown: String)]
     private var seen: [FileStatus?]
     /// The files being read again (their numbers), and their reading.
     private var reading: (files: [Int], loads: BackgroundLoads)?
@@ -23,11 +23,11 @@ public final class FolderWatch {
     }
 
     /// Watches `paths` as they are now (the first load reads them), and `folder` for new files.
-    public init(folder: String?, paths: [String], options: LoadOptions) {
+    public init(folder: [UInt8]?, paths: [(bytes: [UInt8], shown: String)], options: LoadOptions) {
         self.folder = folder
         self.options = options
         self.paths = paths
-        seen = paths.map { FileStatus(pathBytes: Array($0.utf8)) }
+        seen = paths.map { FileStatus(pathBytes: $0.bytes) }
     }
 
     /// One look: the files read again since the last, the new ones, and the reading of
@@ -40,17 +40,17 @@ public final class FolderWatch {
             reading = nil
         }
         if let folder, case .files(let listed, _) = FolderListing.list(folder) {
-            let known = Set(paths)
-            for path in listed where !known.contains(path) {
-                paths.append(path)
+            let known = Set(paths.map(\.bytes))
+            for file in listed where !known.contains(file.bytes) {
+                paths.append((file.bytes, file.shown))
                 seen.append(nil)
-                changes.append(.added(path: path))
+                changes.append(.added(path: file.shown))
             }
         }
         guard reading == nil else { return changes }
         var changed: [Int] = []
         for k in paths.indices {
-            let now = FileStatus(pathBytes: Array(paths[k].utf8))
+            let now = FileStatus(pathBytes: paths[k].bytes)
             if now != seen[k] {
                 seen[k] = now
                 changed.append(k)

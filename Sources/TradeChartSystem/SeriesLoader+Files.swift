@@ -23,6 +23,20 @@ extension SeriesLoader {
         return try load(descriptor: fd, fileName: file, options: options, progress: progress)
     }
 
+    /// Loads the file the system names by `pathBytes` (which need not be UTF-8), `shown` its
+    /// name in messages: by its path when the bytes are that text (so `archive.zip:member`
+    /// works), else opened by its bytes.
+    public static func load(pathBytes: [UInt8], shown: String, options: LoadOptions = .init(),
+                            progress: LoadProgressReporting? = nil) throws(LoadError) -> LoadedSeries {
+        if shown == "-" || Array(shown.utf8) == pathBytes { return try load(path: shown, options: options, progress: progress) }
+        let fd = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        }
+        guard fd >= 0 else { throw LoadError.cannotOpen(file: shown, reason: errorText(errno)) }
+        defer { close(fd) }
+        return try load(descriptor: fd, fileName: shown, options: options, progress: progress)
+    }
+
     /// Loads what the open file `fd` holds from where it stands (read in chunks, on every
     /// core when it is a large regular file, as `load(path:)` does); `fileName` is used in
     /// messages and as the default name. For a file opened by other means than a path

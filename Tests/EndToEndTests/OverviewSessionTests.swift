@@ -80,6 +80,27 @@ struct OverviewSessionTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// A file named with a byte that is not UTF-8 opens by its bytes; a name with an escape
+    /// sequence is shown escaped: no control byte reaches the terminal.
+    @Test func namesThatAreNotTextOpenAndNeverReachTheTerminalRaw() throws {
+        let folder = "/tmp/tradechart-overview-names-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let dax = try Data(contentsOf: URL(fileURLWithPath: TmuxSession.packageRoot + "/Data/dax.csv"))
+        for name in [Array("bad".utf8) + [0xFF] + Array("name.csv".utf8), Array("esc\u{1B}[31mred.csv".utf8)] {
+            let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+            let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+            #expect(fd >= 0)
+            _ = dax.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        let printed = try ProcessRunner.tradechart(["--print", "--size", "100x8", "--color", "never", folder])
+        #expect(printed.status == 0)
+        #expect(printed.output.components(separatedBy: "11,876.65").count == 3, "both files read:\n\(printed.output)")
+        #expect(!printed.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
     @Test func printAndDescribeOfTheFolder() throws {
         let printed = try ProcessRunner.tradechart(["--print", "--size", "100x16", "--color", "never", Self.folder])
         #expect(printed.status == 0)

@@ -57,7 +57,7 @@ final class FakeFiles: LaunchFiles {
     var folders: [String: [String]] = [:]
 
     func listFolder(_ path: LaunchPath) -> FolderListing.Outcome {
-        folders[path.shown].map { .files($0, skipped: 0) } ?? .notAFolder
+        folders[path.shown].map { .files($0.map { FolderListing.File(bytes: Array($0.utf8), shown: $0) }, skipped: 0) } ?? .notAFolder
     }
 
     func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content] {
@@ -81,8 +81,8 @@ final class FakeFiles: LaunchFiles {
     /// The overview's follower asked for: its folder and files.
     private(set) var overviewFollowed: (folder: String?, paths: [String])?
 
-    func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService {
-        overviewFollowed = (folder, paths.map(\.shown))
+    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService {
+        overviewFollowed = (folder?.shown, paths.map(\.shown))
         return FakeLoadsService()
     }
 

@@ -10,7 +10,7 @@ extension Launch {
 
     /// The overview's files when the command line asks for one (a folder, `--overview`, or
     /// more files than a comparison takes), with what to say first; nil for a chart.
-    func overviewFiles() -> Result<(title: String, paths: [String], notes: [String], folder: String?), Stop>? {
+    func overviewFiles() -> Result<(title: String, paths: [LaunchPath], notes: [String], folder: LaunchPath?), Stop>? {
         if request.files.count == 1, file != "-" {
             switch files.listFolder(path(file)) {
             case .notAFolder:
@@ -24,7 +24,7 @@ extension Launch {
                     return .failure(Stop(status: 2))
                 }
                 let note = skipped > 0 ? ["\(file) holds more than \(FolderListing.mostFiles) price files: the first \(FolderListing.mostFiles) are listed"] : []
-                return .success((file, found, note, file))
+                return .success((file, found.map { LaunchPath(bytes: $0.bytes, shown: $0.shown) }, note, path(file)))
             }
         }
         guard request.overview || request.files.count > Self.mostCompared else { return nil }
@@ -33,11 +33,11 @@ extension Launch {
             return .failure(Stop(status: 2))
         }
         let note = request.overview ? [] : ["\(request.files.count) files are more than a comparison shows (\(Self.mostCompared)): the overview lists them"]
-        return .success(("\(request.files.count) files", request.files, note, nil))
+        return .success(("\(request.files.count) files", request.files.map(path), note, nil))
     }
 
     /// Loads the overview's files on every core and shows the overview, prints it or describes it.
-    func runOverview(title: String, paths: [String], notes: [String], folder: String?, device: TerminalScreen.Device) -> Int32 {
+    func runOverview(title: String, paths: [LaunchPath], notes: [String], folder: LaunchPath?, device: TerminalScreen.Device) -> Int32 {
         for note in notes { say(note) }
         // Every column is read: a row opens as candles or with its volume pane at once.
         var options = LoadOptions(column: request.column, reading: request.reading)
@@ -50,8 +50,8 @@ extension Launch {
         let order = request.order ?? remembered?.order.flatMap(OverviewOrder.init(argument:)) ?? .name
         let filter = request.filter ?? remembered?.filter ?? ""
         if !request.interactive {
-            let contents = files.loadEach(paths.map(path), options: options)
-            let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k, content: contents[k]) }
+            let contents = files.loadEach(paths, options: options)
+            let entries = paths.enumerated().map { k, path in OverviewEntry(path: path.shown, position: k, content: contents[k]) }
             return printOverview(title: title, entries: entries, range: range, order: order, filter: filter)
         }
         let readsScreen = request.screenReader ?? (found?.settings?.screenReader == true || term == "dumb")
@@ -61,10 +61,10 @@ extension Launch {
         }
         if let screenReader = request.screenReader { memory?.remember(screenReader: screenReader) }
         // The overview shows at once; the rows fill in as the files are read, those it lists first first.
-        let entries = paths.enumerated().map { k, path in OverviewEntry(path: path, position: k) }
+        let entries = paths.enumerated().map { k, path in OverviewEntry(path: path.shown, position: k) }
         let listed = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
                                    columns: 100, rows: 30).visible
-        let loads = files.startLoading(paths.map(path), first: listed, options: options)
+        let loads = files.startLoading(paths, first: listed, options: options)
         let useColor = !readsScreen && request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
         let theme = request.theme?.fixed ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
                                                                       colorFGBG: environment["COLORFGBG"]) : .dark)
@@ -78,7 +78,7 @@ extension Launch {
         let stateFile = memory?.writer(stored: remembered, opening: session.memory)
         if let stateFile { services.append(stateFile) }
         // --follow: every file, and the folder's new ones.
-        if request.follow { services.append(files.followOverview(folder: folder, paths: paths.map(path), options: options)) }
+        if request.follow { services.append(files.followOverview(folder: folder, paths: paths, options: options)) }
         let status: Int32
         do {
             status = try terminal.runOverview(session, screenReader: readsScreen, screen: ScreenOptions(color: useColor, theme: theme), device: device,

@@ -77,7 +77,7 @@ public protocol LaunchFiles {
     /// the overview takes each as it comes.
     func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading
     /// The service that follows the overview's files (`--follow`) and, given a folder, its new files.
-    func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService
+    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService
 }
 
 /// Standard output and standard error.

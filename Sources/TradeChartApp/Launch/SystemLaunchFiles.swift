@@ -36,25 +36,19 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
     public func load(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys) -> LoadProgressDisplay.Outcome {
         let file = path.shown
         return showingProgress(name: file == "-" ? "standard input" : file, keys: keys) { progress throws(LoadError) in
-            if file == "-" || path.isUTF8 {
-                return try SeriesLoader.load(path: file, options: options, progress: progress)
-            }
-            let fd = withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-            guard fd >= 0 else { throw LoadError.cannotOpen(file: file, reason: SeriesLoader.errorText(errno)) }
-            defer { close(fd) }
-            return try SeriesLoader.load(descriptor: fd, fileName: file, options: options, progress: progress)
+            try SeriesLoader.load(pathBytes: path.bytes, shown: file, options: options, progress: progress)
         }
     }
 
     public func listFolder(_ path: LaunchPath) -> FolderListing.Outcome {
-        FolderListing.list(path.shown)
+        FolderListing.list(path.bytes)
     }
 
     /// Loads the files two at a time (one per core; a large one splits further).
     public func loadEach(_ paths: [LaunchPath], options: LoadOptions) -> [OverviewEntry.Content] {
         ConcurrentMap().map(paths.count) { k in
             do throws(LoadError) {
-                return .loaded(try SeriesLoader.load(path: paths[k].shown, options: options))
+                return .loaded(try SeriesLoader.load(pathBytes: paths[k].bytes, shown: paths[k].shown, options: options))
             } catch {
                 return .failed(error.reason)
             }
@@ -62,11 +56,11 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
     }
 
     public func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading {
-        BackgroundLoads(paths: paths.map(\.shown), first: first, options: options)
+        BackgroundLoads(paths: paths.map { ($0.bytes, $0.shown) }, first: first, options: options)
     }
 
-    public func followOverview(folder: String?, paths: [LaunchPath], options: LoadOptions) -> HostService {
-        OverviewFollowService(watch: FolderWatch(folder: folder, paths: paths.map(\.shown), options: options))
+    public func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService {
+        OverviewFollowService(watch: FolderWatch(folder: folder?.bytes, paths: paths.map { ($0.bytes, $0.shown) }, options: options))
     }
 
     public func followStandardInput(options: LoadOptions) -> Follower {
