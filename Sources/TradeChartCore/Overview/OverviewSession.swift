@@ -135,7 +135,8 @@ public struct OverviewSession: Sendable {
               let facts = overview.facts(of: k) else { return nil }
         let charset = overview.options.charset
         let (wide, high) = (charset.dotColumnsPerCell, charset.dotRowsPerCell)
-        var projection = overview.sparklineProjection(facts, index: index, width: place.span.count * wide, height: high)
+        var projection = overview.sparklineProjection(facts, index: index, width: place.span.count * wide,
+                                                      height: place.height * high)
         let dx = Double((place.span.lowerBound - viewer.layout.chartX) * wide)
         let dy = Double((place.row - viewer.layout.chartY) * high)
         projection.x.offset += dx

@@ -86,6 +86,12 @@ public struct OverviewState: Sendable {
     /// the status line and the range bar.
     var rowArea: Range<Int> { 2..<max(2, rows - 2) }
 
+    /// Screen rows a file takes: two (a taller sparkline) when every row shown fits so, else one.
+    func rowHeight(_ count: Int) -> Int { count > 0 && rowArea.count >= 2 * count ? 2 : 1 }
+
+    /// How many files fit on the screen at once.
+    func rowsShown(_ count: Int) -> Int { rowArea.count / rowHeight(count) }
+
     /// Whether the screen is too small to list anything.
     public var isTooSmall: Bool { columns < 40 || rows < 6 }
 
@@ -213,7 +219,7 @@ public struct OverviewState: Sendable {
     /// Scrolls so the selected row is in the row area.
     mutating func keepSelectionInView(_ shown: [Int]? = nil) {
         let shown = shown ?? visible
-        let height = max(rowArea.count, 1)
+        let height = max(rowsShown(shown.count), 1)
         guard let selected, let at = shown.firstIndex(of: selected) else {
             scrollTop = 0
             return

@@ -42,7 +42,7 @@ extension OverviewState {
             }
             return nil
         }
-        let page = max(1, rowArea.count - 1)
+        let page = max(1, rowsShown(visible.count) - 1)
         say(nil)
         switch key {
         case .up: moveSelection(by: -1)
@@ -92,7 +92,7 @@ extension OverviewState {
                 show(range, at: time)
             } else if rowArea.contains(mouse.row) {
                 let shown = visible
-                let at = scrollTop + mouse.row - rowArea.lowerBound
+                let at = scrollTop + (mouse.row - rowArea.lowerBound) / rowHeight(shown.count)
                 if shown.indices.contains(at) { select(entry: shown[at]) }
             }
         case .drag, .release:

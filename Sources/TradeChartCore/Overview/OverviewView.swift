@@ -13,8 +13,9 @@ extension OverviewState {
         let layout = columnLayout(shown)
         drawTitle(shown.count, into: &frame)
         drawColumnNames(layout, into: &frame)
-        for (line, k) in shown.dropFirst(scrollTop).prefix(rowArea.count).enumerated() {
-            drawRow(k, y: rowArea.lowerBound + line, layout: layout, at: time, into: &frame)
+        let height = rowHeight(shown.count)
+        for (line, k) in shown.dropFirst(scrollTop).prefix(rowsShown(shown.count)).enumerated() {
+            drawRow(k, y: rowArea.lowerBound + line * height, height: height, layout: layout, at: time, into: &frame)
         }
         if shown.isEmpty {
             let why = entries.isEmpty ? "No price files here" : "No file's name holds \u{201C}\(filter)\u{201D} (Esc clears the filter)"
@@ -31,11 +32,13 @@ extension OverviewState {
                         widestLast: shown.compactMap { k in facts(of: k).map { lastText(k, $0).displayWidth } }.max() ?? 4)
     }
 
-    /// Where entry `k`'s sparkline is on screen (its cells and row), nil when the row is not shown.
-    func sparklinePlace(of k: Int) -> (span: Range<Int>, row: Int)? {
+    /// Where entry `k`'s sparkline is on screen (its cells, its top row and its height), nil
+    /// when the row is not shown.
+    func sparklinePlace(of k: Int) -> (span: Range<Int>, row: Int, height: Int)? {
         let shown = visible
-        guard let at = shown.firstIndex(of: k), at >= scrollTop, at - scrollTop < rowArea.count else { return nil }
-        return (columnLayout(shown).sparkline, rowArea.lowerBound + at - scrollTop)
+        let height = rowHeight(shown.count)
+        guard let at = shown.firstIndex(of: k), at >= scrollTop, at - scrollTop < rowsShown(shown.count) else { return nil }
+        return (columnLayout(shown).sparkline, rowArea.lowerBound + (at - scrollTop) * height, height)
     }
 
     var unicode: Bool { options.charset != .ascii }
@@ -76,7 +79,7 @@ extension OverviewState {
         if let date = layout.date { frame.write("Last date", x: date.upperBound - 9, y: 1, style: style) }
     }
 
-    func drawRow(_ k: Int, y: Int, layout: OverviewColumns, at time: Double, into frame: inout Frame) {
+    func drawRow(_ k: Int, y: Int, height: Int, layout: OverviewColumns, at time: Double, into frame: inout Frame) {
         let entry = entries[k]
         let isSelected = k == selected
         if marked.contains(k) { frame.write(unicode ? "●" : "*", x: 0, y: y, style: CellStyle(.accent, .bold)) }
@@ -95,7 +98,7 @@ extension OverviewState {
             frame.write(fitted(why, columns - x), x: x, y: y, style: .muted)
             return
         }
-        drawSparkline(k, series: series, facts: facts, in: layout.sparkline, y: y, at: time, into: &frame)
+        drawSparkline(k, series: series, facts: facts, in: layout.sparkline, y: y, height: height, at: time, into: &frame)
         let last = lastText(k, facts)
         frame.write(last, x: layout.last.upperBound - last.displayWidth, y: y, style: isSelected ? CellStyle(.plain, .bold) : .plain)
         let change = facts.changePercent.map { PriceFormatter.percent($0) } ?? "–"
@@ -107,12 +110,12 @@ extension OverviewState {
         }
     }
 
-    /// The sparkline of entry `k` in the cells `span` of row `y`: the points of the range,
+    /// The sparkline of entry `k` in the cells `span` of the `height` rows from `y`: the points of the range,
     /// or during a morph the picture part way from the old range's to the new one's.
-    func drawSparkline(_ k: Int, series: PriceSeries, facts: OverviewRowFacts, in span: Range<Int>, y: Int,
+    func drawSparkline(_ k: Int, series: PriceSeries, facts: OverviewRowFacts, in span: Range<Int>, y: Int, height: Int,
                        at time: Double, into frame: inout Frame) {
         guard let index = entries[k].index, span.count > 0 else { return }
-        var canvas = DotCanvas(columns: span.count, rows: 1, charset: options.charset)
+        var canvas = DotCanvas(columns: span.count, rows: height, charset: options.charset)
         var projection = sparklineProjection(facts, index: index, width: canvas.widthDots, height: canvas.heightDots)
         var points = facts.slice.first...facts.slice.last
         if let rangeMorph, time < rangeMorph.start + options.morphDuration,

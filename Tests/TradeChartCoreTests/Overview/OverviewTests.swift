@@ -33,7 +33,7 @@ struct OverviewTests {
         #expect(OverviewEntry(path: "coin\u{1B}[31m.csv", position: 0).name.contains("\u{1B}") == false)
     }
 
-    @Test(arguments: [(100, 12), (60, 10)])
+    @Test(arguments: [(100, 12), (60, 10), (100, 16)])
     func theOverviewAsText(columns: Int, rows: Int) throws {
         let overview = try Self.overview(columns: columns, rows: rows)
         Golden.check(overview.frame(at: 0).plainText + "\n", name: "overview-1Y-\(columns)x\(rows).txt")
