@@ -2,10 +2,11 @@ import CCompression
 
 /// zlib's inflate as a `StreamDecoder`: a gzip file (its members one after another, as
 /// `cat a.gz b.gz` makes them; zlib checks each member's CRC and length) or a zip
-/// member's raw deflate data (one stream, nothing after it).
+/// member's raw deflate data (one stream, nothing after it; or, for a member read from a
+/// pipe whose size follows its data, the rest of the archive after it, which is not read).
 final class InflateDecoder: StreamDecoder {
     /// What wraps the deflate data.
-    enum Framing { case gzip, raw }
+    enum Framing { case gzip, raw, rawThenArchive }
 
     private let framing: Framing
     private let state: PinnedState<z_stream>
@@ -22,6 +23,7 @@ final class InflateDecoder: StreamDecoder {
     func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
                 inputEnds: Bool) throws(DecodeFailure) -> DecodeStep {
         if memberEnded {
+            if framing == .rawThenArchive { return DecodeStep(consumed: 0, produced: 0, finished: true) }
             if input.isEmpty { return DecodeStep(consumed: 0, produced: 0, finished: inputEnds) }
             guard framing == .gzip else { throw DecodeFailure(reason: "bytes follow the end of the deflate data") }
             inflateReset(stream)
@@ -49,7 +51,7 @@ final class InflateDecoder: StreamDecoder {
             let text = stream.pointee.msg.map { String(cString: $0) } ?? "error \(result)"
             throw DecodeFailure(reason: text)
         }
-        let finished = memberEnded && consumed == input.count && inputEnds
+        let finished = memberEnded && (framing == .rawThenArchive || (consumed == input.count && inputEnds))
         return DecodeStep(consumed: consumed, produced: produced, finished: finished)
     }
 }

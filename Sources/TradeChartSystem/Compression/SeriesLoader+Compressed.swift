@@ -34,12 +34,47 @@ extension SeriesLoader {
         guard let format = try compression(of: first, fileName: stream.name) else {
             return try load(&whole, expectedBytes: size, options: options, progress: progress)
         }
-        if format == .zip {
-            throw .cannotOpen(file: stream.name, reason: "a zip archive is read from a file, not from a pipe (its list of files is at its end)")
-        }
+        if format == .zip { return try loadZipStream(&whole, size: size, options: options, progress: progress) }
         let decoded = try DecompressingStream(whole, decoder: decoder(for: format, file: stream.name), format: format.name,
                                               name: stream.name)
         return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
+    }
+
+    /// Loads the first file of a zip archive that comes as a stream (its directory, at the
+    /// end, cannot be read first): as its local header says (`ZipStreamMember`).
+    private static func loadZipStream<S: ByteStream>(_ stream: inout S, size: Int?, options: LoadOptions,
+                                                     progress: LoadProgressReporting?) throws(LoadError) -> LoadedSeries {
+        let name = stream.name
+        let member = try ZipStreamMember.first(in: &stream, archive: name)
+        if member.flags & 1 != 0 { throw .cannotOpen(file: name, reason: "'\(member.name)' is encrypted") }
+        let made: (any StreamDecoder)?
+        do throws(DecodeFailure) {
+            made = try zipDecoder(method: member.method)
+        } catch {
+            throw .readFailed(file: name, reason: error.reason)
+        }
+        guard let decoder = made else {
+            throw .cannotOpen(file: name, reason: "'\(member.name)' is compressed with zip method \(member.method), "
+                              + "which is not read (deflate, bzip2, zstd, xz or stored are)")
+        }
+        guard let known = member.expected else {
+            // The sizes follow the data (as `zip - -` writes to a pipe): deflate data ends by itself.
+            guard member.method == 8 else {
+                throw .cannotOpen(file: name, reason: "'\(member.name)' has its size after its data, which a pipe cannot "
+                                  + "be read ahead for unless it is deflated; give the archive as a file")
+            }
+            let inflate: InflateDecoder
+            do throws(DecodeFailure) {
+                inflate = try InflateDecoder(.rawThenArchive)
+            } catch {
+                throw .readFailed(file: name, reason: error.reason)
+            }
+            let decoded = DecompressingStream(stream, decoder: inflate, format: "zip", name: name)
+            return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
+        }
+        let decoded = DecompressingStream(LimitedStream(stream, limit: known.compressedSize), decoder: decoder, format: "zip",
+                                          name: name, expected: .init(size: known.size, crc: known.crc))
+        return try load(decoding: decoded, expectedBytes: known.size, compressedBytes: size, options: options, progress: progress)
     }
 
     /// Loads `archive.zip:member`: the member of the zip archive, named as the path is in messages.
