@@ -78,29 +78,7 @@ struct CompressedFileTests {
     @Test(arguments: compressed)
     func standardInputIsDecodedToo(_ name: String) throws {
         let plain = try SeriesLoader.load(path: Self.fixture("dax300.csv"), options: Self.every)
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let bytes = try Self.bytes(name), writeEnd = ends[1]
-        let writer = Thread {
-            bytes.withUnsafeBytes { raw in
-                var at = 0
-                while at < raw.count {
-                    let n = write(writeEnd, raw.baseAddress! + at, min(1000, raw.count - at))
-                    if n <= 0 { break }
-                    at += n
-                }
-            }
-            close(writeEnd)
-        }
-        writer.start()
-        let loaded = Result { () throws(LoadError) in
-            try SeriesLoader.load(descriptor: ends[0], fileName: "standard input", options: Self.every)
-        }
-        // Read what the loader left (a refused zip stops early) before closing, so the writer never
-        // writes into a closed pipe.
-        var rest = [UInt8](repeating: 0, count: 4096)
-        while read(ends[0], &rest, rest.count) > 0 {}
-        close(ends[0])
+        let loaded = try Self.loadThroughPipe(try Self.bytes(name))
         #expect(try Self.sameRows(loaded.get(), plain))
     }
 
@@ -142,6 +120,8 @@ struct CompressedFileTests {
         let loaded = Result { () throws(LoadError) in
             try SeriesLoader.load(descriptor: ends[0], fileName: "standard input", options: Self.every)
         }
+        // Read what the loader left (a zip's directory, say) before closing, so the writer never
+        // writes into a closed pipe.
         var rest = [UInt8](repeating: 0, count: 4096)
         while read(ends[0], &rest, rest.count) > 0 {}
         close(ends[0])
