@@ -46,6 +46,10 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         }
     }
 
+    public func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
+        SeriesLoader.loadNewestFirst(pathBytes: path.bytes, fileName: path.shown, options: options, need: need)
+    }
+
     public func followStandardInput(options: LoadOptions) -> Follower {
         StreamFollower(options: options)
     }

@@ -94,9 +94,11 @@ package enum TailFirstLoad {
 }
 
 /// Why a file is read from its first byte instead of its newest rows first (`--describe` says it).
-public enum FrontToBack: Sendable, Hashable {
+public enum FrontToBack: Error, Sendable, Hashable {
     /// Compressed files and pipes are read as they come.
     case stream
+    /// Small files are read whole at once.
+    case small
     /// The first frame needs every row (`--range max`, a window from the first row).
     case everyRowNeeded
     /// The rows the first frame needs are most of the file.
@@ -128,6 +130,7 @@ public enum FrontToBack: Sendable, Hashable {
     public var text: String {
         switch self {
         case .stream: "it is compressed or a pipe"
+        case .small: "it is small"
         case .everyRowNeeded: "the first frame needs every row"
         case .mostRowsNeeded: "the first frame needs most of the rows"
         case .layoutNotSettled: "its first rows do not settle its layout"

@@ -3,19 +3,19 @@
 /// with the point before it (the reference price). `isMet(by:)` tells whether the newest
 /// rows read so far already hold all of that, so the frame drawn from them is the frame
 /// of the whole file's rows.
-package struct FirstFrameNeed: Sendable, Equatable {
+public struct FirstFrameNeed: Sendable, Equatable {
     /// The range asked for (the command line, the remembered state); nil: the opening range.
-    package var range: ChartRange?
+    public var range: ChartRange?
     /// The first moment of a window asked for (`--from`), in the series' time.
-    package var windowStart: Int64?
+    public var windowStart: Int64?
 
-    package init(range: ChartRange? = nil, windowStart: Int64? = nil) {
+    public init(range: ChartRange? = nil, windowStart: Int64? = nil) {
         self.range = range
         self.windowStart = windowStart
     }
 
     /// Whether every row is needed: then reading the newest first gains nothing.
-    package var needsEveryRow: Bool { range == .max }
+    public var needsEveryRow: Bool { range == .max }
 
     /// Whether `newest`, the newest rows of a series in time order, shows what the whole
     /// series would: the ranges that may be shown start after its first point (so their
@@ -24,7 +24,7 @@ package struct FirstFrameNeed: Sendable, Equatable {
     /// (the ranges whose walk may reach furthest back) start inside `newest`, every
     /// candidate is decided as in the whole series. A range asked for that cannot be
     /// shown gives way to the opening range, so that one is always needed too.
-    package func isMet(by newest: PriceSeries) -> Bool {
+    public func isMet(by newest: PriceSeries) -> Bool {
         guard newest.count >= 2, !needsEveryRow else { return false }
         func startsInside(_ range: ChartRange) -> Bool { range != .max && newest.start(of: range).first > 0 }
         guard startsInside(.oneYear), startsInside(.fiveDays) else { return false }
