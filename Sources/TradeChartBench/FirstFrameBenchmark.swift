@@ -7,8 +7,15 @@ import Glibc
 /// read newest rows first. In tmux, from the start of the process (a shell waiting in
 /// the pane is told to `exec` it) to the first Braille cell on the screen; and
 /// `--print --range 1Y`, wall time from spawn to exit and the child's peak RSS. Medians.
+/// `TRADECHART_BENCH_FIRST_ROWS=10000000` runs only the file of that size.
 enum FirstFrameBenchmark {
     static let runs = 7
+    static let targets: [(rows: Int, seconds: Double)] = {
+        let all = [(10_000_000, 0.05), (100_000_000, 0.1)]
+        guard let text = getenv("TRADECHART_BENCH_FIRST_ROWS") else { return all }
+        let chosen = Set(String(cString: text).split(separator: ",").compactMap { Int($0) })
+        return all.filter { chosen.contains($0.0) }
+    }()
 
     static func run(table: BenchTable) {
         table.section("first frame: the newest rows first; in tmux (120x40) from the process start to the first Braille "
@@ -19,7 +26,7 @@ enum FirstFrameBenchmark {
             table.row(["(no binary at \(binary); run make bench)", "", "", "", "", ""])
             return
         }
-        for (rows, target) in [(10_000_000, 0.05), (100_000_000, 0.1)] {
+        for (rows, target) in targets {
             let name = "i_\(rows).csv"
             guard let path = ensureFile(rows: rows) else {
                 let need = Double(rows) * 85 / 1e9

@@ -69,7 +69,8 @@ extension SeriesLoader {
                 close(fd)
                 return .failure(.stream)
             }
-            outcome = try TailFirstLoad.readTail(source, options: options, enough: need.isMet)
+            let map: any ParallelMap = LoadThreads.count(requested: options.threads) > 1 ? ConcurrentMap() : SerialMap()
+            outcome = try TailFirstLoad.readTail(source, options: options, map: map, enough: need.isMet)
         } catch {
             close(fd)
             // The front-to-back load reports what went wrong.

@@ -37,8 +37,10 @@ package enum TailFirstLoad {
     /// Reads `source` back from its end, a block at a time (the newest `firstBlock` bytes
     /// first), until the rows read satisfy `enough`. Gives up, having read at most half
     /// the rows (`most` bytes of them), when they do not (then reading front to back costs little more).
+    /// A block of `splitBytes` or more is read in two halves at once, as jobs of `map`.
     package static func readTail(_ source: some ByteSource, options: LoadOptions = .init(), firstBlock: Int = firstBlockBytes,
-                                 most: Int? = nil, enough: (PriceSeries) -> Bool) throws(LoadError) -> Outcome {
+                                 most: Int? = nil, map: any ParallelMap = SerialMap(), splitBytes: Int = 1 << 20,
+                                 enough: (PriceSeries) -> Bool) throws(LoadError) -> Outcome {
         let fresh = CSVStreamParser(file: source.name, options: options, expectedBytes: source.size)
         guard let template = try ParallelLoad.probe(source, fresh) else { return .frontToBack(.layoutNotSettled) }
         let headerEnd = template.headerEnd
@@ -56,8 +58,8 @@ package enum TailFirstLoad {
                 block *= 2
                 continue
             }
-            var part = template.startingPart(expectedBytes: end - from)
-            let stop = try ParallelLoad.readRange(source, from: from, to: tail == nil ? nil : end, meter: meter, into: &part)
+            var (part, stop) = try readBlock(source, from: from, to: tail == nil ? nil : end, template: template, meter: meter,
+                                             map: map, splitBytes: splitBytes)
             guard part.error == nil else { return .frontToBack(.layoutNotSettled) }
             if tail != nil {
                 // A record running across the block's end is read differently from here: give up.
@@ -73,6 +75,37 @@ package enum TailFirstLoad {
             end = from
             block *= 2
         }
+    }
+
+    /// Reads the block `[from, to)` (to the end when `to` is nil) into a parser started from
+    /// `template`: in two halves at once when it is `splitBytes` or more, joined as the
+    /// blocks are (read again in one pass when a record runs across the middle). Returns the
+    /// parser and where it stopped.
+    static func readBlock(_ source: some ByteSource, from: Int, to: Int?, template: CSVStreamParser, meter: ProgressMeter,
+                          map: any ParallelMap, splitBytes: Int) throws(LoadError) -> (CSVStreamParser, Int) {
+        let end = to ?? source.size
+        if end - from >= splitBytes, let middle = try ParallelLoad.lineStart(source, atOrAfter: from + (end - from) / 2),
+           middle < end {
+            let halves = map.map(2) { k -> Result<(CSVStreamParser, Int), LoadError> in
+                var half = template.startingPart(expectedBytes: k == 0 ? middle - from : end - middle)
+                do throws(LoadError) {
+                    let stop = try ParallelLoad.readRange(source, from: k == 0 ? from : middle, to: k == 0 ? middle : to,
+                                                          meter: meter, into: &half)
+                    return .success((half, stop))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            var (older, stop) = try halves[0].get()
+            var (newer, newerStop) = try halves[1].get()
+            if stop == middle && !older.skippingLongRecord && older.error == nil {
+                older.absorb(&newer, pages: KeepPages())
+                return (older, newerStop)
+            }
+        }
+        var part = template.startingPart(expectedBytes: end - from)
+        let stop = try ParallelLoad.readRange(source, from: from, to: to, meter: meter, into: &part)
+        return (part, stop)
     }
 
     /// Reads the rows before `tail` (in `parts` parts, jobs of `map`) and joins the tail

@@ -17,7 +17,8 @@ struct TailFirstLoadTests {
             let source = MemoryBytes(b, name: name)
             let outcome: TailFirstLoad.Outcome
             do throws(LoadError) {
-                outcome = try TailFirstLoad.readTail(source, options: options, firstBlock: block, most: most, enough: enough)
+                outcome = try TailFirstLoad.readTail(source, options: options, firstBlock: block, most: most, splitBytes: block + 16,
+                                                     enough: enough)
             } catch {
                 return (nil, nil, .failure(error))
             }
