@@ -20,12 +20,13 @@ extension ViewerState {
     /// in place of the newest rows (the range, window and cursor keep their moments), with
     /// the whole file's report.
     mutating func receive(_ older: OlderRows, at time: Double) -> StatusChange {
-        let saying = if case .readingOlderRows = statusLine.message { true } else { false }
+        var saying = false, partly = false
+        if case .readingOlderRows(_, let shownPartly) = statusLine.message { (saying, partly) = (true, shownPartly) }
         switch older {
         case .reading(let fraction):
             let first = olderRowsRead == nil
             olderRowsRead = fraction
-            return first || saying ? .show(fillingNote(partly: false)) : .keep
+            return first || saying ? .show(fillingNote(partly: partly && slice.first == 0)) : .keep
         case .read(let loaded):
             olderRowsRead = nil
             // Candles read with `c` or `v` read the whole file already.

@@ -46,7 +46,13 @@ struct OlderRowsViewerTests {
         #expect(state.status == "older rows are still being read (50 %): the chart fills in when they are")
         // Progress goes on on the line that says it, and is kept once among the messages.
         _ = state.handle(.olderRows(.reading(fraction: 0.9)), at: 0.4)
-        #expect(state.status == "reading older rows: 90 %")
+        #expect(state.status == "older rows are still being read (90 %): the chart fills in when they are")
+        _ = state.handle(.key(.character("5")), at: 0.5)
+        _ = state.handle(.olderRows(.reading(fraction: 0.95)), at: 0.6)
+        #expect(state.status == nil)
+        _ = state.handle(.key(.character("0")), at: 0.7)
+        _ = state.handle(.olderRows(.reading(fraction: 0.97)), at: 0.8)
+        #expect(state.status == "older rows are still being read (97 %): the chart fills in when they are")
         #expect(state.messages.filter { $0.hasPrefix("reading older rows") }.count == 1)
     }
 
