@@ -49,11 +49,16 @@ extension SeriesLoader {
     public static func loadNewestFirst(pathBytes: [UInt8], fileName: String, options: LoadOptions,
                                        need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
         if need.needsEveryRow { return .failure(.everyRowNeeded) }
+        var info = stat()
+        // Only a regular file is opened here: opening a FIFO would let its writer in and cut it off.
+        let isRegular = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+        } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard isRegular else { return .failure(.stream) }
         let fd = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
         }
         guard fd >= 0 else { return .failure(.stream) }
-        var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             return .failure(.stream)
