@@ -75,7 +75,7 @@ extension SeriesLoader {
                 return .failure(.stream)
             }
             let map: any ParallelMap = LoadThreads.count(requested: options.threads) > 1 ? ConcurrentMap() : SerialMap()
-            outcome = try TailFirstLoad.readTail(source, options: options, map: map, enough: need.isMet)
+            outcome = try TailFirstLoad.readTail(source, options: options, map: map, reach: need.reach, enough: need.isMet)
         } catch {
             close(fd)
             // The front-to-back load reports what went wrong.

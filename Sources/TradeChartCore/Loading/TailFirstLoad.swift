@@ -40,7 +40,7 @@ package enum TailFirstLoad {
     /// A block of `splitBytes` or more is read in two halves at once, as jobs of `map`.
     package static func readTail(_ source: some ByteSource, options: LoadOptions = .init(), firstBlock: Int = firstBlockBytes,
                                  most: Int? = nil, map: any ParallelMap = SerialMap(), splitBytes: Int = 1 << 20,
-                                 enough: (PriceSeries) -> Bool) throws(LoadError) -> Outcome {
+                                 reach: ((Int64) -> Int64)? = nil, enough: (PriceSeries) -> Bool) throws(LoadError) -> Outcome {
         let fresh = CSVStreamParser(file: source.name, options: options, expectedBytes: source.size)
         guard let template = try ParallelLoad.probe(source, fresh) else { return .frontToBack(.layoutNotSettled) }
         let headerEnd = template.headerEnd
@@ -73,8 +73,21 @@ package enum TailFirstLoad {
                 return .tail(Tail(start: from, parser: part, loaded: loaded))
             }
             end = from
-            block *= 2
+            block = nextBlock(after: block, read: source.size - from, tail: tail, reach: reach)
         }
+    }
+
+    /// The size of the next block: twice the last, or, when `reach` (given the newest time)
+    /// says about how far back the rows are needed, the bytes the rows read so far suggest
+    /// that takes, a tenth more.
+    static func nextBlock(after block: Int, read: Int, tail: CSVStreamParser?, reach: ((Int64) -> Int64)?) -> Int {
+        guard let reach, let tail, let oldest = tail.times.min(), let newest = tail.times.max(), newest > oldest,
+              tail.family != nil else { return block * 2 }
+        let target = reach(newest)
+        guard target < oldest else { return block * 2 }
+        let perSecond = Double(read) / Double(newest - oldest)
+        let wanted = Double(oldest - target) * perSecond * 1.1
+        return wanted.isFinite && wanted < Double(Int.max / 4) ? max(block, Int(wanted)) : block * 2
     }
 
     /// Reads the block `[from, to)` (to the end when `to` is nil) into a parser started from

@@ -17,6 +17,18 @@ public struct FirstFrameNeed: Sendable, Equatable {
     /// Whether every row is needed: then reading the newest first gains nothing.
     public var needsEveryRow: Bool { range == .max }
 
+    /// About the earliest moment the first frame needs, for a series whose newest point is
+    /// at `newest`: a week before the start of 1Y or of the range or window asked for (the
+    /// 5D walk and the point before a range reach back over weekends). A guess that sizes
+    /// the next block read; `isMet` decides.
+    public func reach(newest: Int64) -> Int64 {
+        let day = LocalTime.dayNumber(newest)
+        let months = max(12, range?.months ?? 12)
+        var earliest = CivilDate(dayNumber: day).addingMonths(-months).dayNumber * LocalTime.secondsPerDay
+        if let windowStart { earliest = min(earliest, windowStart) }
+        return earliest - 7 * LocalTime.secondsPerDay
+    }
+
     /// Whether `newest`, the newest rows of a series in time order, shows what the whole
     /// series would: the ranges that may be shown start after its first point (so their
     /// points and reference are the same in the whole series), and so does the window.

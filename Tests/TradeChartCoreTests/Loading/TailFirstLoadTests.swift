@@ -11,14 +11,14 @@ struct TailFirstLoadTests {
     /// What a tail-first load of `bytes` gives: the tail (nil when the file is read front
     /// to back, with why) and the whole file after the rest is read in `parts` parts.
     static func tailFirst(_ bytes: [UInt8], name: String, block: Int, most: Int? = nil, parts: Int = 2,
-                          options: LoadOptions = .init(), enough: (PriceSeries) -> Bool)
+                          options: LoadOptions = .init(), reach: ((Int64) -> Int64)? = nil, enough: (PriceSeries) -> Bool)
         -> (tail: LoadedSeries?, why: FrontToBack?, whole: Result<LoadedSeries, LoadError>?) {
         bytes.withUnsafeBytes { b in
             let source = MemoryBytes(b, name: name)
             let outcome: TailFirstLoad.Outcome
             do throws(LoadError) {
                 outcome = try TailFirstLoad.readTail(source, options: options, firstBlock: block, most: most, splitBytes: block + 16,
-                                                     enough: enough)
+                                                     reach: reach, enough: enough)
             } catch {
                 return (nil, nil, .failure(error))
             }
@@ -142,17 +142,26 @@ struct TailFirstLoadTests {
     }
 
     /// What the first frame may need: a number of rows, or a range with its reference.
-    static func randomNeed(_ rng: inout SplitMix64, rows fileRows: Int) -> (PriceSeries) -> Bool {
+    /// With the reach that sizes the blocks after the first, for a need by time.
+    static func randomNeed(_ rng: inout SplitMix64, rows fileRows: Int) -> Need {
         switch rng.next() % 3 {
         case 0:
             let rows = Int(rng.next() % UInt64(max(1, fileRows)))
-            return { $0.count >= rows }
+            return Need(enough: { $0.count >= rows }, reach: nil)
         case 1:
             let range = ChartRange.allCases[Int(rng.next() % UInt64(ChartRange.allCases.count))]
-            return FirstFrameNeed(range: range).isMet
+            let need = FirstFrameNeed(range: range)
+            return Need(enough: need.isMet, reach: { need.reach(newest: $0) })
         default:
-            return FirstFrameNeed().isMet
+            let opening = FirstFrameNeed()
+            let reach: ((Int64) -> Int64)? = rng.next() % 2 == 0 ? { opening.reach(newest: $0) } : nil
+            return Need(enough: opening.isMet, reach: reach)
         }
+    }
+
+    struct Need {
+        var enough: (PriceSeries) -> Bool
+        var reach: ((Int64) -> Int64)?
     }
 
     @Test func randomFilesLoadTheSameNewestRowsFirstAsFrontToBack() {
@@ -165,8 +174,9 @@ struct TailFirstLoadTests {
             let block = 8 + Int(rng.next() % 400)
             let parts = 1 + Int(rng.next() % 3)
             // Small files: the newest rows read may be all rows but the first.
-            let read = Self.tailFirst(file.bytes, name: "r.csv", block: block, most: .max, parts: parts,
-                                      enough: Self.randomNeed(&rng, rows: file.rows))
+            let need = Self.randomNeed(&rng, rows: file.rows)
+            let read = Self.tailFirst(file.bytes, name: "r.csv", block: block, most: .max, parts: parts, reach: need.reach,
+                                      enough: need.enough)
             let what = "file \(n), layout \(file.layout), \(file.rows) rows, block \(block), \(parts) parts"
             if let why = read.why {
                 reasons[why, default: 0] += 1
@@ -181,7 +191,7 @@ struct TailFirstLoadTests {
         }
         // Most files were read newest rows first, most of them really in two steps; the
         // others fell back for a reason a file of theirs has.
-        #expect(tailFirst > 700, "\(tailFirst) tail-first loads; \(reasons)")
+        #expect(tailFirst > 550, "\(tailFirst) tail-first loads; \(reasons)")
         #expect(partly > 500, "\(partly) loads whose tail was part of the file")
         #expect(reasons[.newestFirst, default: 0] > 50, "\(reasons)")
         #expect(reasons[.columnWideTimes, default: 0] > 50, "\(reasons)")
@@ -230,7 +240,8 @@ struct TailFirstLoadTests {
         let bytes = Array(text.utf8)
         let whole = try Self.frontToBack(bytes, name: "m.csv").get()
         for range: ChartRange? in [nil, .oneDay, .oneMonth, .oneYear] {
-            let read = Self.tailFirst(bytes, name: "m.csv", block: 4096, enough: FirstFrameNeed(range: range).isMet)
+            let need = FirstFrameNeed(range: range)
+            let read = Self.tailFirst(bytes, name: "m.csv", block: 4096, reach: { need.reach(newest: $0) }, enough: need.isMet)
             let tail = try #require(read.tail, "\(String(describing: range)): \(String(describing: read.why)), \(whole.series.count)")
             #expect(tail.series.count < whole.series.count / 2)
             let shown = range ?? whole.series.defaultRange()!
