@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// `make bench` section "whole process": `tradechart --print --range 5Y --size 200x50`
+/// `make bench` section "whole process": `tradechart --print --range max --size 200x50`
 /// of generated intraday files, timed from spawn to exit with the child's peak
 /// resident memory, on every core and on one thread (`TRADECHART_LOAD_THREADS=1`,
 /// the same binary), beside the C reference reader (`CReferenceReader`: mmap, the
@@ -11,7 +11,7 @@ import Glibc
 /// candles (`--style candles`) and with candles and the volume pane, against their budgets.
 enum ProcessBenchmark {
     static func run(table: BenchTable) {
-        table.section("whole process: tradechart --print --range 5Y --size 200x50 FILE on every core (par) and on one thread (1t), "
+        table.section("whole process: tradechart --print --range max --size 200x50 FILE (every row read) on every core (par) and on one thread (1t), "
                       + "the C reference reader (C) and cat; median wall time from spawn to exit, peak RSS of the child",
                       columns: ["file", "runs", "C s", "par s", "1t s", "cat s", "1t/par", "par/C (<=1.5)",
                                 "par MiB", "1t MiB", "C MiB", "budget MiB"])
@@ -24,7 +24,7 @@ enum ProcessBenchmark {
         // The floor: the peak of a child that does nothing but print its version.
         let floor = LoadBenchmark.spawnAndWait([binary, "--version"], quiet: true).maxRSSKiB
         table.row(["tradechart --version", "1", "", "", "", "", "", "", LoadBenchmark.fixed(Double(floor) / 1024, 1), "", "", ""])
-        let print = ["--print", "--range", "5Y", "--size", "200x50", "--color", "never"]
+        let print = ["--print", "--range", "max", "--size", "200x50", "--color", "never"]
         for rows in [1_000_000, 10_000_000] {
             guard let path = LoadBenchmark.ensureFile(rows: rows) else { continue }
             let runs = rows >= 10_000_000 ? 5 : 11

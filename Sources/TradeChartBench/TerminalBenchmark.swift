@@ -170,13 +170,13 @@ enum TerminalBenchmark {
                 .split(separator: "\n").first.map(String.init) ?? ""
         }
 
-        /// Polls the screen every 5 ms until `condition` holds; nil after `timeout` seconds.
-        func waitFor(timeout: Double, _ condition: (String) -> Bool) -> String? {
+        /// Polls the screen every `pause` µs (5 ms) until `condition` holds; nil after `timeout` seconds.
+        func waitFor(timeout: Double, pause: UInt32 = 5000, _ condition: (String) -> Bool) -> String? {
             let deadline = LoadBenchmark.now() + timeout
             while LoadBenchmark.now() < deadline {
                 let screen = capture()
                 if condition(screen) { return screen }
-                usleep(5000)
+                if pause > 0 { usleep(pause) }
             }
             return nil
         }

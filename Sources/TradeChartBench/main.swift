@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark section and prints one table per section.
-// `TradeChartBench raster viewer` runs only the sections named (start, process, load,
+// `TradeChartBench raster viewer` runs only the sections named (start, first, process, load,
 // decimal, compressed, raster, viewer, terminal, overview, follow).
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
@@ -10,6 +10,7 @@ let table = BenchTable()
 // First, while this process is still small: a child's peak RSS starts at its parent's
 // (Linux keeps ru_maxrss across exec), so later sections would inflate it.
 if runs("start") { StartBenchmark.run(table: table) }
+if runs("first") { FirstFrameBenchmark.run(table: table) }
 if runs("process") { ProcessBenchmark.run(table: table) }
 if runs("load") { LoadBenchmark.run(table: table) }
 if runs("decimal") { DecimalCommaBenchmark.run(table: table) }

@@ -62,13 +62,16 @@ extension Launch {
         if let fixed = request.theme?.fixed { opening.theme = fixed.rawValue }
         if request.charset != .auto { opening.charset = chosenCharset.rawValue }
         let startRange = request.range ?? remembered?.view?.range.flatMap(ChartRange.init(label:))
-        let notes = [opened.loaded.report.summary] + opened.notes.map(Optional.some) + [remembered?.note]
+        // The report of the newest rows read first waits for the whole file's.
+        let notes = [opened.olderRows == nil ? opened.loaded.report.summary : nil] + opened.notes.map(Optional.some)
+            + [remembered?.note]
         let state = viewer(opened, range: startRange, options: options, size: FrameSize(columns: 100, rows: 30),
                            notes: notes.compactMap { $0 }, memory: opening,
                            view: viewSettings(for: opened.series, remembered: remembered?.view), candles: opened.candles)
         let player = PlayerChoice.resolve(option: request.player, environment: environment)
         var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
         if let follower = opened.follower { services.append(FollowService(follower: follower)) }
+        if let file = opened.olderRows { services.append(OlderRowsService(file: file)) }
         for other in opened.compared.followers { services.append(FollowService(follower: other.follower, file: other.file)) }
         _ = consume opened
         let stateFile = memory?.writer(stored: remembered?.view, opening: state.memory)
@@ -114,7 +117,7 @@ extension Launch {
         if request.describe {
             // The layout the loader found ends the description (what a file without a header was read as).
             let layout = opened.loaded.layout.isEmpty ? [] : ["Layout: \(TextSanitizer.clean(opened.loaded.layout))."]
-                + (opened.loaded.report.readAs.map { ["Read as \($0)."] } ?? [])
+                + (opened.loaded.report.readAs.map { ["Read as \($0)."] } ?? []) + (opened.readNote.map { [$0] } ?? [])
             status = max(status, writeOrSay((opening!.descriptionLines + layout).joined(separator: "\n") + "\n",
                                             what: "the description"))
         }

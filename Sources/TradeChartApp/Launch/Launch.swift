@@ -114,6 +114,8 @@ public struct Launch {
         }
         let loaded: LoadedSeries
         var follower: Follower? = nil
+        var olderRows: NewestRowsFile? = nil
+        var readNote: String? = nil
         // A compressed file is shown once, not followed, and that is said.
         let notFollowed = request.follow && interactive && file != "-" ? files.whyNotFollowed(input) : nil
         if request.follow && interactive && notFollowed == nil {
@@ -124,13 +126,29 @@ public struct Launch {
                 return stop.status
             }
         } else {
-            switch files.load(input, options: readOptions, keys: keys) {
-            case .finished(.success(let series)):
-                loaded = series
-            case .finished(.failure(let error)):
-                return next("\(error)")
-            case .stopped(let status):
-                return status
+            // The newest rows first, when the first frame needs only them (`--describe` says how the file was read).
+            var newest: NewestRowsFile? = nil
+            if let need = newestFirstNeed(options: readOptions, remembered: { memory?.finish()?.view }) {
+                switch files.loadNewestFirst(input, options: readOptions, need: need) {
+                case .success(let file):
+                    newest = file
+                    readNote = "Read: its newest rows first (\(Self.percent(file.shareRead)) of the file for the first frame), then the rest."
+                case .failure(let why):
+                    readNote = "Read: front to back, as \(why.text)."
+                }
+            }
+            if let newest, interactive || printsNewestOnly {
+                loaded = newest.newest
+                olderRows = interactive ? newest : nil
+            } else {
+                switch files.load(input, options: readOptions, keys: keys) {
+                case .finished(.success(let series)):
+                    loaded = series
+                case .finished(.failure(let error)):
+                    return next("\(error)")
+                case .stopped(let status):
+                    return status
+                }
             }
         }
         let series = loaded.series
@@ -151,7 +169,8 @@ public struct Launch {
         // Only `opened` holds the columns from here on (and then only the viewer).
         _ = consume series
         let opened = Opened(loaded: consume loaded, clock: clock, compared: compared, candles: consume candles,
-                            notes: (notFollowed.map { [$0] } ?? []) + notes + compared.notes, follower: follower)
+                            notes: (notFollowed.map { [$0] } ?? []) + notes + compared.notes, follower: follower,
+                            olderRows: olderRows, readNote: readNote)
         if interactive {
             let again = follower == nil && file != "-" && input.isUTF8 ? file : nil
             return runInteractive(consume opened, memory: memory, device: device,
@@ -169,7 +188,35 @@ public struct Launch {
         /// What files that could not be loaded, or were shown once, said.
         var notes: [String]
         var follower: Follower?
+        /// The file whose newest rows `loaded` holds, its older rows read behind the first frame.
+        var olderRows: NewestRowsFile?
+        /// How the file was read, for `--describe`.
+        var readNote: String?
         var series: PriceSeries { loaded.series }
+    }
+
+    /// Whether only a frame is printed: then the newest rows it shows are all that is read.
+    var printsNewestOnly: Bool { request.print && !request.describe && request.audiograph == nil }
+
+    /// What the first frame needs when the file may be read newest rows first (SPEC §1),
+    /// what is `remembered` deciding the range and window the command line leaves open; nil when
+    /// the file is read front to back anyway: standard input, a followed file, files
+    /// compared, candles, the volume pane and moving averages (they need the rows before
+    /// the range), a window from the first row, an audiograph alone.
+    func newestFirstNeed(options: LoadOptions, remembered read: () -> RememberedView?) -> FirstFrameNeed? {
+        guard request.files.count == 1, file != "-", !request.follow, options.bars.isEmpty,
+              request.interactive || request.print || request.describe else { return nil }
+        let remembered = request.interactive ? read() : nil
+        let view = ViewSettings(remembered: request.interactive ? remembered : nil)
+        guard (request.averages ?? view.averages).isEmpty, request.to == nil || request.from != nil else { return nil }
+        let window = request.from?.span.lowerBound ?? (request.range == nil ? view.window?.lowerBound : nil)
+        let range = request.range ?? (request.interactive ? remembered?.range.flatMap(ChartRange.init(label:)) : nil)
+        return FirstFrameNeed(range: range, windowStart: window)
+    }
+
+    /// `3 %`, `<1 %`.
+    static func percent(_ share: Double) -> String {
+        share < 0.01 ? "<1 %" : "\(Int((share * 100).rounded())) %"
     }
 
     /// The exit status of a launch that stops before the viewer.

@@ -51,6 +51,10 @@ public protocol LaunchFiles {
     func identity(of path: LaunchPath?) -> FileIdentity?
     /// Loads a price file (`-`: standard input), its progress shown while it takes a while.
     func load(_ path: LaunchPath, options: LoadOptions, keys: ProgressKeys) -> LoadProgressDisplay.Outcome
+    /// The newest rows of a regular file, as many as `need` asks for, read first (the rest
+    /// is read behind the first frame, `NewestRowsFile.readRest`); why the file is read
+    /// front to back instead, when it is.
+    func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack>
     /// A follower of standard input.
     func followStandardInput(options: LoadOptions) -> Follower
     /// A follower of the file and its first look, which reads the whole file (its progress
@@ -78,6 +82,13 @@ public protocol LaunchFiles {
     func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading
     /// The service that follows the overview's files (`--follow`) and, given a folder, its new files.
     func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService
+}
+
+extension LaunchFiles {
+    /// Files that are not on a disk are read front to back.
+    public func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
+        .failure(.stream)
+    }
 }
 
 /// Standard output and standard error.

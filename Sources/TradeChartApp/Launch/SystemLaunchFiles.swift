@@ -63,6 +63,10 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         OverviewFollowService(watch: FolderWatch(folder: folder?.bytes, paths: paths.map { ($0.bytes, $0.shown) }, options: options))
     }
 
+    public func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
+        SeriesLoader.loadNewestFirst(pathBytes: path.bytes, fileName: path.shown, options: options, need: need)
+    }
+
     public func followStandardInput(options: LoadOptions) -> Follower {
         StreamFollower(options: options)
     }

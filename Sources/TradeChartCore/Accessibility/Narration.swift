@@ -23,6 +23,8 @@ public enum Narration {
 
     /// The lines that say what `event` changed, from `before` to `after`.
     public static func lines(for event: ViewerEvent, from before: ViewerState, to after: ViewerState) -> [String] {
+        // The progress of a read behind the first frame is not spoken at every step.
+        if case .olderRows(.reading) = event { return [] }
         var lines: [String] = []
         if after.status != before.status, let status = after.status, !status.isEmpty { lines.append(status) }
         switch event {
@@ -53,7 +55,7 @@ public enum Narration {
             if after.series.count != before.series.count || after.series.prices[newest] != before.series.prices.last {
                 lines.append("Latest: \(pointLine(after, at: newest))")
             }
-        case .sound, .note, .resize, .interrupted, .bars, .overviewFile, .overviewAdded:
+        case .sound, .note, .resize, .interrupted, .bars, .overviewFile, .overviewAdded, .olderRows:
             break
         }
         return lines.map(spoken)

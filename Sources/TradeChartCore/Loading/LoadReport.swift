@@ -120,3 +120,14 @@ package struct FirstRow: Sendable, Equatable {
     package var line: Int
     package var reason: String
 }
+
+extension LoadReport {
+    /// This report without the lines of its first bad rows: the report of rows read from
+    /// somewhere inside a file (its newest rows), whose line numbers are not known.
+    package var withoutLineNumbers: LoadReport {
+        var report = self
+        report.firstBadLine = nil
+        report.firstUntrustedRange = nil
+        return report
+    }
+}

@@ -35,13 +35,19 @@ enum ParallelLoad {
     /// parts read as jobs of `map`. Returns false, having read nothing, when the file
     /// is not worth splitting or the probe cannot settle the layout (then the caller
     /// reads it serially). `pages` takes back the memory of the parts as they are joined.
+    /// `tail`, when given, is the last part already read (the newest rows, read first:
+    /// `TailFirstLoad`): the parts before it end at its start and it is joined as they are.
     static func read(_ source: some ByteSource, parts: Int, splits: [Int]? = nil, meter: ProgressMeter,
-                     map: some ParallelMap, pages: some PageRelease, into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
+                     map: some ParallelMap, pages: some PageRelease, tail: (start: Int, parser: CSVStreamParser)? = nil,
+                     into parser: inout CSVStreamParser) throws(LoadError) -> Bool {
         guard let template = try probe(source, parser) else { return false }
-        let starts = try partStarts(source, after: template.headerEnd, parts: parts, splits: splits)
+        let front = try partStarts(source, after: template.headerEnd, parts: parts, splits: splits,
+                                   end: tail?.start ?? source.size)
+        let starts = front + (tail.map { [$0.start] } ?? [])
         guard starts.count > 1 else { return false }
         let fresh = parser
         var results = map.map(starts.count) { k -> Result<(CSVStreamParser, Int), LoadError>? in
+            if let tail, starts[k] == tail.start { return .success((tail.parser, source.size)) }
             let from = starts[k]
             let to = k + 1 < starts.count ? starts[k + 1] : nil
             // Part 0 reserves the rows of the whole file: the other parts are appended to it.
@@ -89,33 +95,35 @@ enum ParallelLoad {
         return probe
     }
 
-    /// The first byte of each part: 0, then line starts after the header.
-    static func partStarts(_ source: some ByteSource, after headerEnd: Int, parts: Int, splits: [Int]?) throws(LoadError) -> [Int] {
-        let wanted = splits ?? (1..<max(1, parts)).map { headerEnd + (source.size - headerEnd) * $0 / parts }
+    /// The first byte of each part: 0, then line starts after the header and before `end`.
+    static func partStarts(_ source: some ByteSource, after headerEnd: Int, parts: Int, splits: [Int]?,
+                           end: Int) throws(LoadError) -> [Int] {
+        let wanted = splits ?? (1..<max(1, parts)).map { headerEnd + (end - headerEnd) * $0 / parts }
         var starts = [0]
+        for offset in wanted.sorted() {
+            let at = max(offset, headerEnd, starts[starts.count - 1] + 1)
+            guard let start = at > headerEnd ? try lineStart(source, atOrAfter: at) : at else { continue }
+            if start < end && start > starts[starts.count - 1] { starts.append(start) }
+        }
+        return starts
+    }
+
+    /// The first line start at or after `offset` (past a header's end), searched for at
+    /// most `maxRecordBytes`; nil when there is none that near.
+    static func lineStart(_ source: some ByteSource, atOrAfter offset: Int) throws(LoadError) -> Int? {
         let window = min(1 << 16, max(1, source.size))
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: window, alignment: 16)
         defer { buffer.deallocate() }
-        for offset in wanted.sorted() {
-            // The line start at or after the offset (searched for at most 1 MiB).
-            var at = max(offset, headerEnd, starts[starts.count - 1] + 1)
-            if at > headerEnd {
-                at -= 1  // a line starts at `at` when the byte before it is a line feed
-                var found: Int?
-                var searched = 0
-                while found == nil && searched < CSVStreamParser.maxRecordBytes && at < source.size {
-                    let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: window), at: at)
-                    if n == 0 { break }
-                    if let nl = memchr(buffer, 0x0A, n) { found = at + (nl - buffer) + 1 }
-                    at += n
-                    searched += n
-                }
-                guard let start = found else { continue }
-                at = start
-            }
-            if at < source.size && at > starts[starts.count - 1] { starts.append(at) }
+        var at = offset - 1  // a line starts at `offset` when the byte before it is a line feed
+        var searched = 0
+        while searched < CSVStreamParser.maxRecordBytes && at < source.size {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: window), at: at)
+            if n == 0 { break }
+            if let nl = memchr(buffer, 0x0A, n) { return at + (nl - buffer) + 1 }
+            at += n
+            searched += n
         }
-        return starts
+        return nil
     }
 
     /// Reads `[from, to)` (to the end of the file when `to` is nil, then as the

@@ -27,7 +27,7 @@ extension OverviewState {
             set(content, ofEntry: k)
         case .overviewAdded(let path):
             add(path)
-        case .follow, .followFile, .sound, .bars:
+        case .follow, .followFile, .sound, .bars, .olderRows:
             break
         }
         return nil

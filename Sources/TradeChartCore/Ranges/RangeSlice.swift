@@ -47,17 +47,29 @@ extension PriceSeries {
             return .unavailable(.tooFewPrices(range))
         }
         let lastIndex = count - 1
-        let newestDay = LocalTime.dayNumber(times[lastIndex])
-        var first: Int
-        var coversAll = false
+        let (first, coversAll) = start(of: range)
+        if lastIndex - first + 1 < 2 {
+            if !hasTimeOfDay && (range == .oneDay || range == .fiveDays) {
+                return .unavailable(.needsIntraday(range))
+            }
+            return .unavailable(.onePrice(range, since: times[first]))
+        }
+        return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
+    }
+
+    /// The first point `range` shows (at least one point), and whether the range asks
+    /// for more history than the series has; the walk `slice` makes, for any count.
+    package func start(of range: ChartRange) -> (first: Int, coversAll: Bool) {
+        let lastIndex = count - 1
+        guard lastIndex > 0 else { return (0, true) }
         switch range {
         case .max:
-            first = 0
+            return (0, false)
         case .oneDay, .fiveDays:
             let wantedDays = range == .oneDay ? 1 : 5
             var days = 1
-            var currentDay = newestDay
-            first = lastIndex
+            var currentDay = LocalTime.dayNumber(times[lastIndex])
+            var first = lastIndex
             while first > 0 {
                 let day = LocalTime.dayNumber(times[first - 1])
                 if day != currentDay {
@@ -67,22 +79,15 @@ extension PriceSeries {
                 }
                 first -= 1
             }
-            if first == 0 && days < wantedDays { coversAll = true }
+            return (first, first == 0 && days < wantedDays)
         default:
             let months = range.months ?? 0
+            let newestDay = LocalTime.dayNumber(times[lastIndex])
             let cutoffDay = CivilDate(dayNumber: newestDay).addingMonths(-months).dayNumber
             // Points after the end of the cutoff day: their day number is greater.
-            let firstAllowedTime = (cutoffDay + 1) * LocalTime.secondsPerDay
-            first = lowerBound(of: firstAllowedTime)
-            coversAll = first == 0
+            let first = lowerBound(of: (cutoffDay + 1) * LocalTime.secondsPerDay)
+            return (first, first == 0)
         }
-        if lastIndex - first + 1 < 2 {
-            if !hasTimeOfDay && (range == .oneDay || range == .fiveDays) {
-                return .unavailable(.needsIntraday(range))
-            }
-            return .unavailable(.onePrice(range, since: times[first]))
-        }
-        return .available(RangeSlice(range: range, first: first, last: lastIndex, coversAllData: coversAll))
     }
 
     /// The fixed range whose span comes nearest to `first...last` (for a free window: its

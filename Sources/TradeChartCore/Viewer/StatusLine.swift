@@ -23,7 +23,9 @@ struct StatusLine: Sendable {
     /// Shows `message` (nil clears the line); a new one is kept among the messages.
     mutating func say(_ message: StatusMessage?) {
         let clean = message.map { TextSanitizer.clean($0.text) }
-        if let clean, clean != text { remember(clean) }
+        // The progress of a read is kept among the messages once, not at every step.
+        let progressing = if case .readingOlderRows = message, case .readingOlderRows = self.message { true } else { false }
+        if let clean, clean != text, !progressing { remember(clean) }
         self.message = message
         text = clean
     }

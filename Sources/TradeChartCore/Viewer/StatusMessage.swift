@@ -65,6 +65,9 @@ enum StatusMessage: Sendable, Equatable {
     /// The window asked for on opening holds fewer than two prices, and why; `showing` is
     /// the range shown instead.
     case windowUnavailable(WindowUnavailable, showing: String)
+    /// The older rows of the file are still being read (`percent` of it so far); `partly`:
+    /// the chart shows the oldest rows read, and fills in when the rest is read.
+    case readingOlderRows(percent: Int, partly: Bool)
 
     /// The words on the status line.
     var text: String {
@@ -108,6 +111,9 @@ enum StatusMessage: Sendable, Equatable {
         case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
         case .primary(let file): "\(file) is the primary file now: its calendar is the x axis"
         case .windowUnavailable(let why, let showing): "\(why.text); showing \(showing)"
+        case .readingOlderRows(let percent, let partly):
+            partly ? "older rows are still being read (\(percent) %): the chart fills in when they are"
+                : "reading older rows: \(percent) %"
         }
     }
 

@@ -73,6 +73,8 @@ public enum ViewerEvent: Sendable, Equatable {
     case note(String)
     /// The open, high, low and volume asked for with `loadBars` were read, or could not be.
     case bars(BarLoad)
+    /// The older rows of a file shown from its newest rows: progress, then the whole series.
+    case olderRows(OlderRows)
     /// The program was asked to stop by a signal (SIGTERM, SIGHUP, Ctrl-C, ...).
     case interrupted(signal: Int32)
     /// A file of the overview was read in the background (its number in the overview, what it gave).

@@ -25,6 +25,9 @@ public struct ViewerState: Sendable {
     var panelState: Panel
     /// The status line and its messages.
     var statusLine: StatusLine
+    /// The share of the file read while its older rows are read after the first frame
+    /// (`OlderRows`); nil when the series holds every row.
+    var olderRowsRead: Double?
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0

@@ -17,6 +17,7 @@ extension ViewerState {
         case .key(let key):
             animation.stopPlayback()
             (commands, said) = handleKey(key, at: time)
+            said = noteIfFillingIn(said)
         case .mouse(let mouse):
             animation.stopPlayback()
             let shown = cursor
@@ -38,6 +39,8 @@ extension ViewerState {
             said = .show(.note(text))
         case .bars(let load):
             said = receive(load, at: time)
+        case .olderRows(let older):
+            said = receive(older, at: time)
         case .interrupted(let signal):
             commands = [.stopSound, .quit(status: 128 + signal)]
         case .overviewFile, .overviewAdded:
