@@ -95,6 +95,7 @@ public struct ViewerState: Sendable {
         // The pane was turned with the style.
         for refused in turnOn(view.switches.subtracting([.volume])) { note(refused) }
         if !view.averages.isEmpty { setAverages(view.averages) }
+        if !view.indicators.isEmpty { setIndicators(view.indicators) }
         return said
     }
 

@@ -1,0 +1,78 @@
+/// The indicators (SPEC section 11): `--indicator` (and the state file) sets the list; each is
+/// computed once over the whole series, so a window's left edge is right, and extended for
+/// the rows a followed file appends. Overlays are drawn on the price in the averages' dim
+/// colours after theirs; the others in panes below it (`IndicatorPanes`). Comparing files,
+/// they are the primary's.
+extension ViewerState {
+    /// The indicators asked for, in their order.
+    public var indicatorChoices: [IndicatorChoice] { overlays.indicatorChoices }
+    /// The indicators drawn (those of the choices this file has).
+    var indicators: [IndicatorLine] { overlays.indicators }
+    /// The indicators drawn in panes below the price.
+    var paneIndicators: [IndicatorLine] { overlays.indicators.filter { !$0.choice.isOverlay } }
+
+    /// Shows `choices` (none for an empty list).
+    mutating func setIndicators(_ choices: [IndicatorChoice]) {
+        overlays.indicatorChoices = choices
+        refreshIndicators()
+        fitLayout(at: 0, morphing: false)
+    }
+
+    /// Computes the indicators afresh for the series, its bars and the axis shown.
+    mutating func refreshIndicators() {
+        let bars = candles.series?.bars
+        let scale = priceScale, log = logAxis
+        overlays.indicators = []
+        overlays.unavailableIndicators = []
+        for choice in overlays.indicatorChoices {
+            do throws(IndicatorLine.Unavailable) {
+                var line = try IndicatorLine(choice, series: series, bars: bars)
+                line.plot(scale: scale, log: log)
+                overlays.indicators.append(line)
+            } catch {
+                overlays.unavailableIndicators.append((choice, error))
+            }
+        }
+    }
+
+    /// After rows were appended: each indicator takes the new rows only (O(1) a row), or is
+    /// computed afresh when the series was re-sorted or rescaled.
+    mutating func growIndicators(_ growth: PriceSeries.Growth) {
+        guard !overlays.indicatorChoices.isEmpty else { return }
+        let bars = candles.series?.bars
+        let hasBars = bars.map { $0.count == series.count } ?? false
+        guard case .extended = growth, hasBars || overlays.indicators.allSatisfy({ $0.choice.name != "vwap" }),
+              overlays.indicators.allSatisfy({ $0.plotted.first?.count ?? 0 <= series.count }) else {
+            refreshIndicators()
+            return
+        }
+        let scale = priceScale, log = logAxis
+        for k in overlays.indicators.indices {
+            overlays.indicators[k].extend(series: series, bars: hasBars ? bars : nil)
+            overlays.indicators[k].plot(scale: scale, log: log)
+        }
+    }
+
+    /// The colour of the `k`-th overlay indicator: the palette's after the averages'.
+    func indicatorRole(_ k: Int) -> ColorRole { averageRole(averages.count + k) }
+
+    /// `EMA 9 12,034.50  RSI 14 42.2`: each indicator's value at `point` (a dash before it has one).
+    func indicatorLegend(at point: Int) -> [(text: String, role: ColorRole)] {
+        var overlay = 0
+        return indicators.map { line in
+            let value = line.value(at: point)
+            let role: ColorRole = line.choice.isOverlay ? indicatorRole(overlay) : .plain
+            if line.choice.isOverlay { overlay += 1 }
+            return (line.choice.title + " " + indicatorText(value, of: line.choice), role)
+        }
+    }
+
+    /// A value as the legend shows it: prices as the price, oscillators to one decimal.
+    func indicatorText(_ value: Double, of choice: IndicatorChoice) -> String {
+        guard !value.isNaN else { return "–" }
+        switch choice {
+        case .rsi, .stochastic: return PriceFormatter(decimals: 1).string(value)
+        default: return priceFormatter.string(value)
+        }
+    }
+}
