@@ -26,8 +26,9 @@ struct IndicatorLine: Sendable {
 
     let choice: IndicatorChoice
     private(set) var values: Values
-    /// For an overlay, each line's plotted values (a value missing after the first, as VWAP's
-    /// at a session start without volume, holds the one before, so the line does not break).
+    /// Each line's plotted values, then the histogram's: for an overlay as the price axis plots
+    /// them, for a pane as they are (a value missing after the first, as VWAP's at a session
+    /// start without volume, holds the one before, so the line does not break).
     private(set) var plotted: [MinMaxIndex] = []
 
     init(_ choice: IndicatorChoice, series: PriceSeries, bars: BarColumns?) throws(Unavailable) {
@@ -111,18 +112,19 @@ struct IndicatorLine: Sendable {
         }
     }
 
-    /// Works out the overlay's plotted lines for the axis (log or scaled like the price),
-    /// from bar `from` on (0: afresh).
+    /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
+    /// scaled like the price).
     mutating func plot(scale: PriceScale, log: Bool) {
-        guard choice.isOverlay else { return }
         let from = plotted.first?.count ?? 0
-        let drawn = lines
+        let drawn = lines.map(\.values) + (histogram.map { [$0] } ?? [])
         if plotted.isEmpty { plotted = drawn.map { _ in MinMaxIndex([]) } }
-        for (k, line) in drawn.enumerated() where line.values.count > from {
-            var held = from > 0 ? line.values[from - 1] : Double.nan
-            let new: [Double] = line.values[from...].map { value in
-                if !value.isNaN { held = value }
-                return log ? Glibc.log(held) : scale.scaled(held)
+        let overlay = choice.isOverlay
+        for (k, values) in drawn.enumerated() where values.count > from {
+            var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
+            let new: [Double] = values[from...].map { value in
+                guard !value.isNaN else { return held }
+                held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value)
+                return held
             }
             plotted[k].append(contentsOf: new)
         }

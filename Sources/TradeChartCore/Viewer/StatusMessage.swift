@@ -41,6 +41,9 @@ enum StatusMessage: Sendable, Equatable {
     case setting(SettingID, on: Bool)
     /// `m`: the moving averages of these bars (none for an empty list).
     case averages([Int])
+    /// Indicators asked for that are not drawn: panes the terminal is too short for (`hidden`,
+    /// their titles) and indicators this file cannot have (`unavailable`, each with why).
+    case indicatorsLeftOut(hidden: [String], unavailable: [String])
     /// `[` or `]` with nowhere further to go.
     case zoomLimit(zoomingIn: Bool)
     /// `<` or `>` at an end of the data.
@@ -89,6 +92,10 @@ enum StatusMessage: Sendable, Equatable {
         case .setting(let id, let on): Settings[id].toggle.map { on ? $0.on : $0.off } ?? id.rawValue
         case .averages(let bars):
             bars.isEmpty ? "No moving averages" : "Moving averages of " + bars.map(String.init).joined(separator: ", ") + " bars"
+        case .indicatorsLeftOut(let hidden, let unavailable):
+            (unavailable + (hidden.isEmpty ? [] : ["No room for the " + hidden.joined(separator: ", ")
+                + (hidden.count == 1 ? " pane" : " panes") + " (the price keeps half the height)"]))
+                .joined(separator: "; ")
         case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
         case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
         case .style(let style, let grouping):

@@ -53,18 +53,43 @@ extension ViewerState {
         }
     }
 
+    /// The lines drawn on the price, in order of precedence, each with its first value and
+    /// style: an indicator's own colour, its bands dimmer than its middle line.
+    var overlayIndicatorLines: [(index: MinMaxIndex, first: Int, style: CellStyle)] {
+        var lines: [(index: MinMaxIndex, first: Int, style: CellStyle)] = []
+        for (k, indicator) in indicators.filter(\.choice.isOverlay).enumerated() {
+            let role = indicatorRole(k)
+            for (j, line) in indicator.lines.enumerated() {
+                lines.append((indicator.plotted[j], indicator.firstDefined, CellStyle(role, line.dim ? .dim : [])))
+            }
+        }
+        return lines
+    }
+
     /// The colour of the `k`-th overlay indicator: the palette's after the averages'.
     func indicatorRole(_ k: Int) -> ColorRole { averageRole(averages.count + k) }
 
-    /// `EMA 9 12,034.50  RSI 14 42.2`: each indicator's value at `point` (a dash before it has one).
+    /// `EMA 9 12,034.50  BB 20,2 11,980.10`: each overlay's value at `point` (a dash before it
+    /// has one; the bands' middle line); the panes say theirs in their titles.
     func indicatorLegend(at point: Int) -> [(text: String, role: ColorRole)] {
-        var overlay = 0
-        return indicators.map { line in
-            let value = line.value(at: point)
-            let role: ColorRole = line.choice.isOverlay ? indicatorRole(overlay) : .plain
-            if line.choice.isOverlay { overlay += 1 }
-            return (line.choice.title + " " + indicatorText(value, of: line.choice), role)
+        indicators.filter(\.choice.isOverlay).enumerated().map { k, line in
+            let value = line.choice.name == "bb" ? line.lines[1].values[point] : line.value(at: point)
+            return (line.choice.title + " " + indicatorText(value, of: line.choice), indicatorRole(k))
         }
+    }
+
+    /// What the status line says when nothing else is said: the panes left out for want of
+    /// rows, the indicators this file cannot have.
+    var indicatorsLeftOut: StatusMessage? {
+        let hidden = paneIndicators.dropFirst(layout.shownPanes).map(\.choice.title)
+        let unavailable = overlays.unavailableIndicators.map { choice, why in
+            switch why {
+            case .vwap(.needsIntradayBars): "VWAP needs intraday bars (a session is one bar here)"
+            case .vwap(.noVolume): "VWAP needs volume: this file has none"
+            case .needsHighLow: "\(choice.title) needs the high and low columns (c reads them where the file has them)"
+            }
+        }
+        return hidden.isEmpty && unavailable.isEmpty ? nil : .indicatorsLeftOut(hidden: hidden, unavailable: unavailable)
     }
 
     /// A value as the legend shows it: prices as the price, oscillators to one decimal.
