@@ -82,14 +82,19 @@ extension ViewerState {
     /// rows, the indicators this file cannot have.
     var indicatorsLeftOut: StatusMessage? {
         let hidden = paneIndicators.dropFirst(layout.shownPanes).map(\.choice.title)
-        let unavailable = overlays.unavailableIndicators.map { choice, why in
+        let unavailable = unavailableIndicatorTexts
+        return hidden.isEmpty && unavailable.isEmpty ? nil : .indicatorsLeftOut(hidden: hidden, unavailable: unavailable)
+    }
+
+    /// Why each indicator asked for that this file cannot have is not drawn.
+    var unavailableIndicatorTexts: [String] {
+        overlays.unavailableIndicators.map { choice, why in
             switch why {
             case .vwap(.needsIntradayBars): "VWAP needs intraday bars (a session is one bar here)"
             case .vwap(.noVolume): "VWAP needs volume: this file has none"
             case .needsHighLow: "\(choice.title) needs the high and low columns (c reads them where the file has them)"
             }
         }
-        return hidden.isEmpty && unavailable.isEmpty ? nil : .indicatorsLeftOut(hidden: hidden, unavailable: unavailable)
     }
 
     /// A value as the legend shows it: prices as the price, oscillators to one decimal.
