@@ -17,6 +17,10 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
 
     public var count: Int { values.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
         defer { previousClose = bar.close }

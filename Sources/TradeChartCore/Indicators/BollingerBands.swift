@@ -22,6 +22,12 @@ public struct BollingerBands: CloseIndicator, Equatable {
 
     public var count: Int { middle.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        middle.reserveCapacity(count)
+        upper.reserveCapacity(count)
+        lower.reserveCapacity(count)
+    }
+
     /// Takes the next close.
     public mutating func append(close: Double) {
         guard let (mean, variance) = moments.add(close) else {

@@ -15,6 +15,10 @@ public struct ExponentialAverage: CloseIndicator, Equatable {
 
     public var count: Int { values.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
     /// Takes the next close.
     public mutating func append(close: Double) {
         values.append(smoothing.add(close))

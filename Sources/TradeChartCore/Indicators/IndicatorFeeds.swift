@@ -5,12 +5,15 @@ public protocol CloseIndicator: Sendable {
     var count: Int { get }
     /// Takes the next close.
     mutating func append(close: Double)
+    /// Makes room for `count` values in each output, so a whole series is written without copies.
+    mutating func reserveCapacity(_ count: Int)
 }
 
 extension CloseIndicator {
     /// Takes the closes appended since (`closes` holds every close).
     public mutating func extend(closes: [Double]) {
         guard closes.count > count else { return }
+        reserveCapacity(closes.count)
         for i in count..<closes.count { append(close: closes[i]) }
     }
 }
@@ -22,12 +25,15 @@ public protocol CandleIndicator: Sendable {
     var count: Int { get }
     /// Takes the next bar.
     mutating func append(_ bar: HighLowClose)
+    /// Makes room for `count` values in each output, so a whole series is written without copies.
+    mutating func reserveCapacity(_ count: Int)
 }
 
 extension CandleIndicator {
     /// Takes the bars appended since (the columns hold every bar).
     public mutating func extend(high: [Double], low: [Double], close: [Double]) {
         guard close.count > count else { return }
+        reserveCapacity(close.count)
         for i in count..<close.count { append(.at(i, high: high, low: low, close: close)) }
     }
 }

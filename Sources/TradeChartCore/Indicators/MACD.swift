@@ -28,6 +28,12 @@ public struct MACD: CloseIndicator, Equatable {
 
     public var count: Int { line.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        line.reserveCapacity(count)
+        signalLine.reserveCapacity(count)
+        histogram.reserveCapacity(count)
+    }
+
     /// Takes the next close.
     public mutating func append(close: Double) {
         let bar = line.count

@@ -19,6 +19,10 @@ public struct RelativeStrength: CloseIndicator, Equatable {
 
     public var count: Int { values.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
     /// Takes the next close.
     public mutating func append(close: Double) {
         defer { previous = close }

@@ -28,6 +28,11 @@ public struct Stochastic: CandleIndicator, Equatable {
 
     public var count: Int { k.count }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        k.reserveCapacity(count)
+        d.reserveCapacity(count)
+    }
+
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
         let row = k.count

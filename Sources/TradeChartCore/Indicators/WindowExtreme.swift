@@ -26,15 +26,18 @@ struct WindowExtreme: Sendable, Equatable {
             count -= 1
         }
         while count > 0 {
-            let back = (head + count - 1) % bars
+            let back = wrap(head + count - 1)
             guard highest ? values[back] <= x : values[back] >= x else { break }
             count -= 1
         }
-        let slot = (head + count) % bars
+        let slot = wrap(head + count)
         values[slot] = x
         rows[slot] = seen
         count += 1
         seen += 1
         return values[head]
     }
+
+    /// A slot of the ring from `head + k` (below `2 * bars`), without a division.
+    @inline(__always) private func wrap(_ slot: Int) -> Int { slot >= bars ? slot - bars : slot }
 }

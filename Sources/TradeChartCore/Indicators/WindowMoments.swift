@@ -9,6 +9,8 @@ struct WindowMoments: Sendable, Equatable {
     let bars: Int
     private var window: [Double]
     private var seen = 0
+    /// The slot of the next value (`seen % bars`, kept without a division).
+    private var slot = 0
     private var shift = 0.0
     private var sum = 0.0
     private var squares = 0.0
@@ -21,7 +23,6 @@ struct WindowMoments: Sendable, Equatable {
 
     /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
     @inline(__always) mutating func add(_ x: Double) -> (mean: Double, variance: Double)? {
-        let slot = seen % bars
         if seen == 0 { shift = x }
         if seen >= bars {
             let old = window[slot]
@@ -47,6 +48,7 @@ struct WindowMoments: Sendable, Equatable {
             squares += d * d
         }
         seen += 1
+        slot = slot + 1 == bars ? 0 : slot + 1
         guard seen >= bars else { return nil }
         let n = Double(bars)
         let meanDistance = sum / n
