@@ -113,6 +113,9 @@ public enum Settings {
                 readme: ("`--average N[,N...]`",
                          "moving averages of these bars, e.g. `20,50,200` (`m` cycles none, 20, 20 50 200)")),
         Setting(.indicators, title: "indicators",
+                keys: [KeyBinding([(.character("i"), .chooseIndicators)], names: ["i"],
+                                  help: "indicators: a chooser whose digits 1-7 turn EMA, Bollinger bands, VWAP, RSI, "
+                                      + "MACD, stochastic and ATR on or off", group: .chart)],
                 options: [SettingOption("indicator", value: "LIST", help: "Indicators, e.g. rsi,macd,bb:20,2.5,ema:9,ema:21,vwap: "
                                         + "on the price ema[:N], bb[:N[,M]], vwap; in panes below it rsi[:N], "
                                         + "macd[:FAST,SLOW,SIGNAL], stoch[:N,K,D], atr[:N].")],

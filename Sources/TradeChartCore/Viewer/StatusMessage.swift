@@ -44,6 +44,10 @@ enum StatusMessage: Sendable, Equatable {
     /// Indicators asked for that are not drawn: panes the terminal is too short for (`hidden`,
     /// their titles) and indicators this file cannot have (`unavailable`, each with why).
     case indicatorsLeftOut(hidden: [String], unavailable: [String])
+    /// A digit of the indicators' chooser: the indicator turned on or off.
+    case indicatorTurned(String, on: Bool)
+    /// `i` where no panel opens (the screen reader): the indicators and which are on.
+    case indicatorChoices(String)
     /// `[` or `]` with nowhere further to go.
     case zoomLimit(zoomingIn: Bool)
     /// `<` or `>` at an end of the data.
@@ -96,6 +100,8 @@ enum StatusMessage: Sendable, Equatable {
             (unavailable + (hidden.isEmpty ? [] : ["No room for the " + hidden.joined(separator: ", ")
                 + (hidden.count == 1 ? " pane" : " panes") + " (the price keeps half the height)"]))
                 .joined(separator: "; ")
+        case .indicatorTurned(let title, let on): on ? "\(title) on" : "\(title) off"
+        case .indicatorChoices(let words): "Indicators: " + words
         case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
         case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
         case .style(let style, let grouping):

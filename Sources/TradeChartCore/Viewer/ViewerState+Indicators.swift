@@ -18,6 +18,39 @@ extension ViewerState {
         fitLayout(at: 0, morphing: false)
     }
 
+    /// The chooser's rows (`i`): each indicator with its digit, whether it is on and its periods
+    /// (those asked for, else the defaults), and where it is drawn.
+    var indicatorChooserLines: [String] {
+        IndicatorChoice.defaults.enumerated().map { k, fallback in
+            let chosen = indicatorChoices.filter { $0.name == fallback.name }
+            let mark = chosen.isEmpty ? "[ ]" : "[x]"
+            let titles = (chosen.isEmpty ? [fallback] : chosen).map(\.title).joined(separator: ", ")
+            return "\(k + 1) \(mark) \(titles)  (\(fallback.isOverlay ? "on the price" : "a pane"))"
+        } + ["", "1-7 turn one on or off; Esc or i closes. --indicator sets other periods."]
+    }
+
+    /// `EMA 20 off, RSI 14 on, ...`: the chooser in words, for the screen reader.
+    var indicatorChoiceWords: String {
+        IndicatorChoice.defaults.map { fallback in
+            let chosen = indicatorChoices.filter { $0.name == fallback.name }
+            return (chosen.isEmpty ? [fallback] : chosen).map(\.title).joined(separator: ", ") + (chosen.isEmpty ? " off" : " on")
+        }.joined(separator: "; ") + " (--indicator chooses)"
+    }
+
+    /// Digit `digit` of the chooser: turns that indicator off (every one of its name) or on with
+    /// its default periods; nil for a digit that names none.
+    mutating func toggleIndicator(_ digit: Int, at time: Double) -> StatusMessage? {
+        guard digit >= 1 && digit <= IndicatorChoice.defaults.count else { return nil }
+        let fallback = IndicatorChoice.defaults[digit - 1]
+        var choices = indicatorChoices
+        let on = !choices.contains { $0.name == fallback.name }
+        if on { choices.append(fallback) } else { choices.removeAll { $0.name == fallback.name } }
+        overlays.indicatorChoices = choices
+        refreshIndicators()
+        fitLayout(at: time)
+        return .indicatorTurned(fallback.title, on: on)
+    }
+
     /// Computes the indicators afresh for the series, its bars and the axis shown.
     mutating func refreshIndicators() {
         let bars = candles.series?.bars

@@ -215,6 +215,7 @@ public struct ViewerState: Sendable {
         case .messages:
             return PanelLayout(layout: layout, title: "Messages",
                                lines: messages.isEmpty ? ["No messages yet."] : messages.reversed())
+        case .indicators: return PanelLayout(layout: layout, title: "Indicators", lines: indicatorChooserLines)
         }
     }
 
@@ -225,6 +226,7 @@ public struct ViewerState: Sendable {
         case .help: "Keys"
         case .text(let title, _): title
         case .messages: "Messages"
+        case .indicators: "Indicators"
         }
     }
 
