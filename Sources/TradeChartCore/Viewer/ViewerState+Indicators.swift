@@ -74,8 +74,9 @@ extension ViewerState {
         guard !overlays.indicatorChoices.isEmpty else { return }
         let bars = candles.series?.bars
         let hasBars = bars.map { $0.count == series.count } ?? false
-        guard case .extended = growth, hasBars || overlays.indicators.allSatisfy({ $0.choice.name != "vwap" }),
-              overlays.indicators.allSatisfy({ $0.plotted.first?.count ?? 0 <= series.count }) else {
+        // VWAP, the stochastic and ATR read the new rows' bars: without them, afresh.
+        guard case .extended = growth, hasBars || overlays.indicators.allSatisfy({ $0.choice.isOverlay && $0.choice != .vwap
+                                                                                  || $0.choice.name == "rsi" || $0.choice.name == "macd" }) else {
             refreshIndicators()
             return
         }
