@@ -39,7 +39,7 @@ extension ViewerState {
 
     /// Digit `digit` of the chooser: turns that indicator off (every one of its name) or on with
     /// its default periods; nil for a digit that names none.
-    mutating func toggleIndicator(_ digit: Int, at time: Double) -> StatusMessage? {
+    mutating func toggleIndicator(_ digit: Int, at time: Double) -> (StatusMessage, [ViewerCommand])? {
         guard digit >= 1 && digit <= IndicatorChoice.defaults.count else { return nil }
         let fallback = IndicatorChoice.defaults[digit - 1]
         var choices = indicatorChoices
@@ -48,7 +48,26 @@ extension ViewerState {
         overlays.indicatorChoices = choices
         refreshIndicators()
         fitLayout(at: time)
-        return .indicatorTurned(fallback.title, on: on)
+        return (.indicatorTurned(fallback.title, on: on), readColumnsForIndicators())
+    }
+
+    /// Asks the host to read the high and low (and volume) the stochastic, ATR and VWAP need,
+    /// where the file has them and they are neither read nor asked for (`receive` then works the
+    /// indicators out again).
+    mutating func readColumnsForIndicators() -> [ViewerCommand] {
+        var wanted: BarFields = []
+        for choice in indicatorChoices {
+            switch choice {
+            case .stochastic, .atr, .vwap:
+                if candles.names.hasCandles { wanted.insert(.prices) }
+                if choice == .vwap && candles.names.volume != nil && series.hasTimeOfDay { wanted.insert(.volume) }
+            default: break
+            }
+        }
+        wanted.subtract(candles.loaded.union(candles.awaited))
+        guard !wanted.isEmpty else { return [] }
+        candles.awaited = candles.loaded.union(candles.awaited).union(wanted)
+        return [.loadBars(candles.awaited)]
     }
 
     /// Computes the indicators afresh for the series, its bars and the axis shown.

@@ -61,8 +61,8 @@ extension ViewerState {
         let action = KeyMap.action(for: key)
         // In the indicators' chooser the digits turn each indicator on or off.
         if overlay == .indicators, case .character(let c) = key, let digit = Int(String(c)),
-           let said = toggleIndicator(digit, at: time) {
-            return ([], .renew(said))
+           let (said, commands) = toggleIndicator(digit, at: time) {
+            return (commands, .renew(said))
         }
         if overlay != .none {
             // Up, Down, the Page keys, Home and End scroll the panel.

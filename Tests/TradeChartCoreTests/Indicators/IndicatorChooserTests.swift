@@ -27,4 +27,14 @@ struct IndicatorChooserTests {
         _ = state.handle(.key(.character("i")), at: 10)
         #expect(state.overlay == .none, "i closes its chooser")
     }
+
+    @Test func theStochasticHasTheHighAndLowRead() throws {
+        let loaded = try SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path)
+        var state = ViewerState(series: loaded.series, range: .oneYear, options: ViewerOptions(), columns: 100, rows: 30,
+                                candles: CandleState(names: loaded.barNames))
+        _ = state.handle(.key(.character("i")), at: 0)
+        let commands = state.handle(.key(.character("6")), at: 0)
+        // Turned on in the chooser, the stochastic asks for the high and low the file has.
+        #expect(commands.contains(.loadBars(.prices)))
+    }
 }
