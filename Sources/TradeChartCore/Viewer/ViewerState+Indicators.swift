@@ -6,10 +6,11 @@
 extension ViewerState {
     /// The indicators asked for, in their order.
     public var indicatorChoices: [IndicatorChoice] { overlays.indicatorChoices }
-    /// The indicators drawn (those of the choices this file has).
-    var indicators: [IndicatorLine] { overlays.indicators }
+    /// The indicators drawn (those of the choices this file has); none while files are
+    /// compared (the status line says they are off).
+    var indicators: [IndicatorLine] { comparing ? [] : overlays.indicators }
     /// The indicators drawn in panes below the price.
-    var paneIndicators: [IndicatorLine] { overlays.indicators.filter { !$0.choice.isOverlay } }
+    var paneIndicators: [IndicatorLine] { indicators.filter { !$0.choice.isOverlay } }
 
     /// Shows `choices` (none for an empty list).
     mutating func setIndicators(_ choices: [IndicatorChoice]) {
@@ -141,7 +142,8 @@ extension ViewerState {
 
     /// Why each indicator asked for that this file cannot have is not drawn.
     var unavailableIndicatorTexts: [String] {
-        overlays.unavailableIndicators.map { choice, why in
+        if comparing && !indicatorChoices.isEmpty { return ["Indicators off while comparing files"] }
+        return overlays.unavailableIndicators.map { choice, why in
             switch why {
             case .vwap(.needsIntradayBars): "VWAP needs intraday bars (a session is one bar here)"
             case .vwap(.noVolume): "VWAP needs volume: this file has none"

@@ -38,4 +38,15 @@ struct IndicatorGoldenTests {
         #expect(text.contains("No room for the MACD 12,26,9 pane"))
         Golden.check(text + "\n", name: "dax-1Y-indicators-80x12.txt")
     }
+
+    @Test func comparingFilesTheIndicatorsAreOffAndSaySo() throws {
+        let one = try Self.viewer("rsi,bb", columns: 100, rows: 30)
+        var other = one.series
+        other.name = "other.csv"
+        let compared = ViewerState(series: one.series, range: .oneYear, options: ViewerOptions(), columns: 100, rows: 30,
+                                   view: ViewSettings(indicators: [.rsi(14), .bollinger(20, 2)]), others: [other])
+        #expect(compared.layout.shownPanes == 0)
+        #expect(compared.frame(at: 0).plainText.contains("Indicators off while comparing files"))
+        #expect(compared.descriptionLines.last == "Indicators off while comparing files.")
+    }
 }
