@@ -73,7 +73,8 @@ extension ViewerState {
 
     /// Computes the indicators afresh for the series, its bars and the axis shown.
     mutating func refreshIndicators() {
-        let bars = candles.series?.bars
+        // Bars read for fewer rows than the series has (not yet for the rows a follow added) are not used.
+        let bars = candles.series?.bars.count == series.count ? candles.series?.bars : nil
         let scale = priceScale, log = logAxis
         overlays.indicators = []
         overlays.unavailableIndicators = []
@@ -127,7 +128,8 @@ extension ViewerState {
     /// has one; the bands' middle line); the panes say theirs in their titles.
     func indicatorLegend(at point: Int) -> [(text: String, role: ColorRole)] {
         indicators.filter(\.choice.isOverlay).enumerated().map { k, line in
-            let value = line.choice.name == "bb" ? line.lines[1].values[point] : line.value(at: point)
+            let middle = line.lines[min(1, line.lines.count - 1)].values
+            let value = line.choice.name == "bb" && point < middle.count ? middle[point] : line.value(at: point)
             return (line.choice.title + " " + indicatorText(value, of: line.choice), indicatorRole(k))
         }
     }

@@ -292,6 +292,7 @@ extension ViewerState {
             note = why
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
+        if !overlays.indicatorChoices.isEmpty { refreshIndicators() }
         settleSeries(after: before, labels: labels, at: time)
         return note
     }
