@@ -134,6 +134,9 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: setting("average"))
     var average: AverageList?
 
+    @Option(help: setting("indicator"))
+    var indicator: String?
+
     mutating func validate() throws {
         if files.isEmpty { throw ValidationError("Missing expected argument '<FILE>'") }
         if let problem = reading.problem { throw ValidationError(problem) }
@@ -146,6 +149,9 @@ struct TradeChartCommand: ParsableCommand {
         }
         if range != nil && (from != nil || to != nil) {
             throw ValidationError("--range and --from/--to each choose what to show: give one of them")
+        }
+        if let indicator {
+            do throws(IndicatorListError) { _ = try IndicatorChoice.list(indicator) } catch { throw ValidationError(error.text) }
         }
     }
 
@@ -242,6 +248,7 @@ struct TradeChartCommand: ParsableCommand {
         request.from = from
         request.to = to
         request.averages = average?.bars
+        request.indicators = indicator.flatMap { try? IndicatorChoice.list($0) }
         return request
     }
 

@@ -73,6 +73,11 @@ struct CommandLineTests {
         (["--theme", "pink"], "The value 'pink' is invalid for '--theme <THEME>'"),
         (["--duration", "-1"], "--duration must be between 0 and 60 seconds"),
         (["--duration=-1"], "--duration must be between 0 and 60 seconds"),
+        (["--indicator", "rsi:0"], "--indicator rsi: the period must be a whole number of bars from 2 to 100000 (valid: ema[:N], "
+            + "bb[:N[,M]], vwap, rsi[:N], macd[:FAST,SLOW,SIGNAL], stoch[:N,K,D], atr[:N]"),
+        (["--indicator", "ema:abc"], "--indicator ema: 'abc' is not a number (valid: ema[:N]"),
+        (["--indicator", "bb:20,-1"], "--indicator bb: the width must be above 0 and at most 100 standard deviations (valid:"),
+        (["--indicator", "rsi,kdj"], "--indicator: 'kdj' is not an indicator (valid: ema[:N]"),
     ])
     func badOptionValuesSayWhatIsAccepted(arguments: [String], message: String) throws {
         let result = try ProcessRunner.tradechart(["--print"] + arguments + ["Data/dax.csv"])

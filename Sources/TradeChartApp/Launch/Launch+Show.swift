@@ -16,6 +16,7 @@ extension Launch {
         }
         settings.switches.formUnion(request.switches)
         if let averages = request.averages { settings.averages = averages }
+        if let indicators = request.indicators { settings.indicators = indicators }
         return settings
     }
 
@@ -102,7 +103,8 @@ extension Launch {
                                            size: FrameSize(columns: 100, rows: 30),
                                            view: ViewSettings(window: settings.window,
                                                               switches: settings.switches.subtracting([.volume]),
-                                                              averages: settings.averages))
+                                                              averages: settings.averages,
+                                                              indicators: settings.indicators))
         if let note = opening?.status { say(note) }
         let openingRange = opening!.range, openingSlice = opening!.slice
         // The frame builds a viewer of its own: let this one go first unless the description

@@ -38,6 +38,8 @@ public struct LaunchRequest {
     public var switches: Set<SettingID> = []
     /// The bars of each moving average asked for.
     public var averages: [Int]?
+    /// The indicators asked for (`--indicator`).
+    public var indicators: [IndicatorChoice]?
 
     public init(files: [String]) {
         self.files = files

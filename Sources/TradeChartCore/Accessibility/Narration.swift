@@ -86,6 +86,7 @@ public enum Narration {
         }
         return "\(ReadableTime.text(series.times[index], withTimeOfDay: series.hasTimeOfDay)), "
             + "\(state.priceFormatter.string(price)), \(change(move, state.priceFormatter))\(place)\(measured)\(compared)"
+            + state.indicatorValues(at: index)
     }
 
     /// With a mark (Space), the change from the mark to point `index` too, in bars and days:

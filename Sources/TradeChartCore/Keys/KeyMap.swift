@@ -33,7 +33,7 @@ public enum KeyMap {
                               help: "listen: the range as sound, low prices low and high prices high, left to right in 3 s; "
                                   + "the cursor follows it; a again restarts it",
                               group: .words, hint: KeyHint("a listen", rank: 5))),
-            .setting(.tones), .setting(.log), .setting(.percent), .setting(.averages),
+            .setting(.tones), .setting(.log), .setting(.percent), .setting(.averages), .setting(.indicators),
             .fixed(KeyBinding([(.tab, .nextPrimary)], names: ["Tab"],
                               help: "comparing files: the next file becomes the primary (its calendar the x axis)", group: .chart)),
             .fixed(KeyBinding([(.character("!"), .messages)], names: ["!"],

@@ -24,6 +24,8 @@ public enum ViewerAction: Sendable, Hashable {
     case toggle(SettingID)
     /// The next moving averages: none, 20, 20 50 200.
     case cycleAverages
+    /// Open the indicators' chooser (`i`), whose digits turn each on or off.
+    case chooseIndicators
     /// Mark the point under the cursor (or the newest) to measure from it.
     case mark
     /// Make the next compared file the primary one.

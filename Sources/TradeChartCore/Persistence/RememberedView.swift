@@ -1,6 +1,6 @@
 /// What tradechart remembers about one file: the last range (or free window), the
 /// on/off settings of the settings table that are on (the volume pane, the axis), the moving
-/// averages, the style (line, candles, OHLC bars), the candle period, and the theme
+/// averages, the indicators, the style (line, candles, OHLC bars), the candle period, and the theme
 /// and charset when they were given on the command line; for a folder, the overview's range,
 /// order and filter. Every field but `updated` may be
 /// missing (older files, or not set).
@@ -14,6 +14,8 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var switches: Set<SettingID>
     /// The bars of the moving averages shown.
     public var averages: [Int]?
+    /// The indicators shown, as the command line writes each (`bb:20,2.5`).
+    public var indicators: [String]?
     /// `line`, `candles` or `ohlc` (a `ChartStyle`); nil for the line.
     public var style: String?
     /// The candle period chosen (a `CandlePeriod`: `1w`); nil for the automatic one.
@@ -25,14 +27,15 @@ public struct RememberedView: Codable, Sendable, Equatable {
     public var updated: Double
 
     public init(range: String? = nil, theme: String? = nil, charset: String? = nil, window: [Int64]? = nil,
-                switches: Set<SettingID> = [], averages: [Int]? = nil, style: String? = nil, period: String? = nil,
-                order: String? = nil, filter: String? = nil, updated: Double = 0) {
+                switches: Set<SettingID> = [], averages: [Int]? = nil, indicators: [String]? = nil, style: String? = nil,
+                period: String? = nil, order: String? = nil, filter: String? = nil, updated: Double = 0) {
         self.range = range
         self.theme = theme
         self.charset = charset
         self.window = window
         self.switches = switches
         self.averages = averages
+        self.indicators = indicators
         self.style = style
         self.period = period
         self.order = order
@@ -72,6 +75,7 @@ public struct RememberedView: Codable, Sendable, Equatable {
         charset = try fields.decodeIfPresent(String.self, forKey: Self.field(.charset))
         window = try fields.decodeIfPresent([Int64].self, forKey: Self.field(.window))
         averages = try fields.decodeIfPresent([Int].self, forKey: Self.field(.averages))
+        indicators = try fields.decodeIfPresent([String].self, forKey: Self.field(.indicators))
         style = try fields.decodeIfPresent(String.self, forKey: Self.field(.style))
         period = try fields.decodeIfPresent(String.self, forKey: Self.field(.period))
         order = try fields.decodeIfPresent(String.self, forKey: Self.field(.overviewOrder))
@@ -90,6 +94,7 @@ public struct RememberedView: Codable, Sendable, Equatable {
         try fields.encodeIfPresent(charset, forKey: Self.field(.charset))
         try fields.encodeIfPresent(window, forKey: Self.field(.window))
         try fields.encodeIfPresent(averages, forKey: Self.field(.averages))
+        try fields.encodeIfPresent(indicators, forKey: Self.field(.indicators))
         try fields.encodeIfPresent(style, forKey: Self.field(.style))
         try fields.encodeIfPresent(period, forKey: Self.field(.period))
         try fields.encodeIfPresent(order, forKey: Self.field(.overviewOrder))

@@ -7,6 +7,7 @@ extension SettingID {
     public static let log = SettingID(rawValue: "log")
     public static let percent = SettingID(rawValue: "percent")
     public static let averages = SettingID(rawValue: "averages")
+    public static let indicators = SettingID(rawValue: "indicators")
     public static let theme = SettingID(rawValue: "theme")
     public static let charset = SettingID(rawValue: "charset")
     public static let tones = SettingID(rawValue: "tones")
@@ -113,6 +114,18 @@ public enum Settings {
                 memory: .perFile(field: "averages"),
                 readme: ("`--average N[,N...]`",
                          "moving averages of these bars, e.g. `20,50,200` (`m` cycles none, 20, 20 50 200)")),
+        Setting(.indicators, title: "indicators",
+                keys: [KeyBinding([(.character("i"), .chooseIndicators)], names: ["i"],
+                                  help: "indicators: a chooser whose digits 1-7 turn EMA, Bollinger bands, VWAP, RSI, "
+                                      + "MACD, stochastic and ATR on or off", group: .chart)],
+                options: [SettingOption("indicator", value: "LIST", help: "Indicators, e.g. rsi,macd,bb:20,2.5,ema:9,ema:21,vwap: "
+                                        + "on the price ema[:N], bb[:N[,M]], vwap; in panes below it rsi[:N], "
+                                        + "macd[:FAST,SLOW,SIGNAL], stoch[:N,K,D], atr[:N].")],
+                memory: .perFile(field: "indicators"),
+                readme: ("`--indicator LIST`",
+                         "indicators, e.g. `rsi,macd,bb:20,2.5,ema:9,ema:21,vwap`: on the price `ema[:N]` (default 20), "
+                         + "`bb[:N[,M]]` (20, 2), `vwap`; in panes below it `rsi[:N]` (14), `macd[:FAST,SLOW,SIGNAL]` "
+                         + "(12, 26, 9), `stoch[:N,K,D]` (14, 3, 3), `atr[:N]` (14); see Indicators")),
         Setting(.theme, title: "theme",
                 options: [SettingOption("theme", value: "THEME", help: "Colour theme; auto (the default) asks the terminal for "
                                         + "its background colour (COLORFGBG when it does not answer) and picks light on a "

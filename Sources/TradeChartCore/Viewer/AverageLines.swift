@@ -76,10 +76,10 @@ extension ViewerState {
         }
     }
 
-    /// The range (or window) in words, with the moving averages shown: what `d`, the
+    /// The range (or window) in words, with the moving averages and indicators shown: what `d`, the
     /// screen-reader mode and `--describe` say.
     public var descriptionLines: [String] {
         (comparing ? comparisonDescription() : RangeDescription(series: shownSeries, slice: slice).lines)
-            + averageDescriptionLines()
+            + averageDescriptionLines() + indicatorDescriptionLines()
     }
 }

@@ -2,7 +2,7 @@
 /// moving averages, the dashed baseline, the mark and the scrub cursor, each on its own
 /// dot layer, one colour per cell (the price wins over the averages, they over the
 /// cursor line, the cursor over the baseline; the cursor's point and the mark are drawn
-/// on top), and the volume pane under it.
+/// on top), the volume pane and the indicator panes under it.
 enum ChartPainter {
     static func paint(state: ViewerState, geometry: FrameGeometry, into frame: inout Frame) {
         let projection = geometry.projection
@@ -12,16 +12,18 @@ enum ChartPainter {
         let price = PriceLayer(state: state, geometry: geometry)
         var baseline = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
         LineRasterizer.drawDashedRow(atY: projection.baselineRow, into: &baseline)
-        // Each average from its first full window on.
-        let averages: [DotCanvas] = state.averages.map { average in
+        // Each average from its first full window on, then the indicators drawn on the price.
+        func line(_ index: MinMaxIndex, from first: Int) -> DotCanvas {
             var canvas = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-            let from = max(drawn.lowerBound, average.average.firstDefined)
+            let from = max(drawn.lowerBound, first)
             if from < drawn.upperBound {
-                LineRasterizer.drawLine(average.plotIndex, points: from...drawn.upperBound, x: projection.x,
-                                        y: projection.y, into: &canvas)
+                LineRasterizer.drawLine(index, points: from...drawn.upperBound, x: projection.x, y: projection.y, into: &canvas)
             }
             return canvas
         }
+        let overlayLines = state.overlayIndicatorLines
+        let averages = state.averages.map { line($0.plotIndex, from: $0.average.firstDefined) }
+            + overlayLines.map { line($0.index, from: $0.first) }
 
         // The other files compared: each where it has values, with its map from price to row.
         var otherLines: [DotCanvas] = []
@@ -86,7 +88,7 @@ enum ChartPainter {
         let cursorGlyph: Unicode.Scalar = charset == .ascii ? "!" : "│"
         let markerGlyph: Unicode.Scalar = charset == .ascii ? "o" : "●"
         let markGlyph: Unicode.Scalar = charset == .ascii ? "*" : "◆"
-        let averageStyles = state.averages.indices.map { CellStyle(state.averageRole($0), .dim) }
+        let averageStyles = state.averages.indices.map { CellStyle(state.averageRole($0), .dim) } + overlayLines.map(\.style)
         // The averages as one layer: in each cell the first average with dots there. Without
         // colour an average would look like the price: it is drawn dotted, its dots in every
         // other dot column only.
@@ -124,6 +126,7 @@ enum ChartPainter {
             }
         }
         VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
+        IndicatorPanes.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
     }
 }
 

@@ -1,8 +1,8 @@
 import Glibc
 
 /// What is drawn over the price and how its axis reads: the on/off settings of the settings
-/// table (a log axis, `L`; percent labels, `%`), the moving averages (`m`, `--average`), and
-/// the plotted values they make.
+/// table (a log axis, `L`; percent labels, `%`), the moving averages (`m`, `--average`), the
+/// indicators (`--indicator`) and the plotted values they make.
 ///
 /// Invariant: `plotIndex` and `averages` are always those of `logAxis` and `averageBars` over
 /// the same prices: `plot(_:scaled:scale:)` is the one place both are worked out.
@@ -23,6 +23,12 @@ struct PriceOverlays: Sendable {
     var averageBars: [Int] = []
     /// The averages of `averageBars`, in that order.
     var averages: [AverageLine] = []
+    /// The indicators asked for (`--indicator`, `i`), in their order.
+    var indicatorChoices: [IndicatorChoice] = []
+    /// Those of `indicatorChoices` this file has, computed, in that order.
+    var indicators: [IndicatorLine] = []
+    /// Those it has not, and why.
+    var unavailableIndicators: [(choice: IndicatorChoice, why: IndicatorLine.Unavailable)] = []
     /// The min-max index of the plotted prices (the scaled prices' index, or the log
     /// prices' on a log axis): what the projections and the rasterizer see.
     var plotIndex: MinMaxIndex
@@ -41,6 +47,8 @@ struct PriceOverlays: Sendable {
     mutating func plot(_ prices: [Double], scaled index: MinMaxIndex, scale: PriceScale) {
         plotIndex = ViewerState.plotIndex(of: prices, scaled: index, log: logAxis)
         refreshAverages(prices, scale: scale)
+        let log = logAxis
+        for k in indicators.indices { indicators[k].replot(scale: scale, log: log) }
     }
 
     /// Works out the averages alone (the plotted index is already that of `prices`).

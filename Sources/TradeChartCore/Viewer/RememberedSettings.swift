@@ -1,6 +1,6 @@
 /// The settings of the viewer that are remembered about a file, as the state holds them:
 /// the range or free window, the on/off settings of the settings table (the volume pane,
-/// the axis), the moving averages, the style and the candle period. `ViewerState.remember(changesSince:)` is the one place they are written into
+/// the axis), the moving averages, the indicators, the style and the candle period. `ViewerState.remember(changesSince:)` is the one place they are written into
 /// the remembered view: a setting is written when it changed, so what the host handed in
 /// stays as it was until the person changes it.
 struct RememberedSettings: Sendable, Equatable {
@@ -9,6 +9,7 @@ struct RememberedSettings: Sendable, Equatable {
     /// The on/off settings remembered per file that are on.
     var switches: Set<SettingID>
     var averages: [Int]
+    var indicators: [IndicatorChoice]
     var style: ChartStyle
     var period: CandlePeriod?
 
@@ -34,6 +35,7 @@ struct RememberedSettings: Sendable, Equatable {
         }
         for id in switches.symmetricDifference(before.switches) { memory.remember(id, on: switches.contains(id)) }
         if averages != before.averages { memory.averages = averages.isEmpty ? nil : averages }
+        if indicators != before.indicators { memory.indicators = indicators.isEmpty ? nil : indicators.map(\.argument) }
         if style != before.style { memory.style = style == .line ? nil : style.rawValue }
         if period != before.period { memory.period = period?.rawValue }
     }
@@ -43,6 +45,7 @@ extension ViewerState {
     /// The remembered settings as they stand.
     var rememberedSettings: RememberedSettings {
         RememberedSettings(range: range, window: window, switches: rememberedSwitches, averages: averageBars,
+                           indicators: indicatorChoices,
                            style: candles.style, period: candles.period)
     }
 

@@ -77,6 +77,7 @@ extension ViewerState {
         } else if !averageBars.isEmpty {
             refreshAverages()
         }
+        growIndicators(growth)
         if let clock = options.clock {
             if case .extended(let from) = growth, series.hasTimeOfDay == shownSeries.hasTimeOfDay {
                 let tail = PriceSeries(name: series.name, times: Array(series.times[from...]), prices: Array(series.prices[from...]),

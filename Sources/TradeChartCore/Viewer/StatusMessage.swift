@@ -41,6 +41,13 @@ enum StatusMessage: Sendable, Equatable {
     case setting(SettingID, on: Bool)
     /// `m`: the moving averages of these bars (none for an empty list).
     case averages([Int])
+    /// Indicators asked for that are not drawn: panes the terminal is too short for (`hidden`,
+    /// their titles) and indicators this file cannot have (`unavailable`, each with why).
+    case indicatorsLeftOut(hidden: [String], unavailable: [String])
+    /// A digit of the indicators' chooser: the indicator turned on or off.
+    case indicatorTurned(String, on: Bool)
+    /// `i` where no panel opens (the screen reader): the indicators and which are on.
+    case indicatorChoices(String)
     /// `[` or `]` with nowhere further to go.
     case zoomLimit(zoomingIn: Bool)
     /// `<` or `>` at an end of the data.
@@ -92,6 +99,12 @@ enum StatusMessage: Sendable, Equatable {
         case .setting(let id, let on): Settings[id].toggle.map { on ? $0.on : $0.off } ?? id.rawValue
         case .averages(let bars):
             bars.isEmpty ? "No moving averages" : "Moving averages of " + bars.map(String.init).joined(separator: ", ") + " bars"
+        case .indicatorsLeftOut(let hidden, let unavailable):
+            (unavailable + (hidden.isEmpty ? [] : ["No room for the " + hidden.joined(separator: ", ")
+                + (hidden.count == 1 ? " pane" : " panes") + " (the price keeps half the height)"]))
+                .joined(separator: "; ")
+        case .indicatorTurned(let title, let on): on ? "\(title) on" : "\(title) off"
+        case .indicatorChoices(let words): "Indicators: " + words
         case .zoomLimit(let zoomingIn): zoomingIn ? "Zoomed in as far as it goes: two points" : "All the data is shown"
         case .panLimit(let older): older ? "This is the start of the data" : "This is the newest point"
         case .style(let style, let grouping):

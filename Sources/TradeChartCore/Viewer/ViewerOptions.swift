@@ -40,4 +40,6 @@ package enum Overlay: Sendable, Equatable {
     case text(title: String, lines: [String])
     /// The status messages, newest first.
     case messages
+    /// The indicators' chooser (`i`).
+    case indicators
 }

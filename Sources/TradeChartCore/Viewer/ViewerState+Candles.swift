@@ -207,15 +207,16 @@ extension ViewerState {
     /// Shows or hides the volume pane's rows as asked, the chart moving to its new height
     /// (`morphing`), or landing there at once (on opening).
     mutating func fitLayout(at time: Double, morphing: Bool = true) {
-        guard layout.volume != drawsVolume else { return }
+        let panes = paneIndicators.count
+        guard layout.volume != drawsVolume || layout.panes != panes else { return }
         guard morphing else {
-            layout = layout.withVolume(drawsVolume)
+            layout = layout.withPanes(volume: drawsVolume, panes: panes)
             retarget()
             return
         }
         let onScreen = projection(at: time)
         morphFirst = drawnPoints(at: time).lowerBound
-        layout = layout.withVolume(drawsVolume)
+        layout = layout.withPanes(volume: drawsVolume, panes: panes)
         retarget(from: onScreen, at: time)
     }
 
@@ -238,7 +239,9 @@ extension ViewerState {
             let onScreen = projection(at: time)
             candles.take(loaded)
             if loaded.series != series { replaceSeries(loaded.series, at: time) }
-            layout = layout.withVolume(drawsVolume)
+            // The stochastic, ATR and VWAP read the high, low and volume that came.
+            if !indicatorChoices.isEmpty { refreshIndicators() }
+            layout = layout.withPanes(volume: drawsVolume, panes: paneIndicators.count)
             retarget(from: onScreen, at: time)
             let asked = candles.asked
             candles.asked = []

@@ -98,6 +98,7 @@ public struct ViewerState: Sendable {
         // The pane was turned with the style.
         for refused in turnOn(view.switches.subtracting([.volume])) { note(refused) }
         if !view.averages.isEmpty { setAverages(view.averages) }
+        if !view.indicators.isEmpty { setIndicators(view.indicators) }
         return said
     }
 
@@ -217,6 +218,7 @@ public struct ViewerState: Sendable {
         case .messages:
             return PanelLayout(layout: layout, title: "Messages",
                                lines: messages.isEmpty ? ["No messages yet."] : messages.reversed())
+        case .indicators: return PanelLayout(layout: layout, title: "Indicators", lines: indicatorChooserLines)
         }
     }
 
@@ -227,6 +229,7 @@ public struct ViewerState: Sendable {
         case .help: "Keys"
         case .text(let title, _): title
         case .messages: "Messages"
+        case .indicators: "Indicators"
         }
     }
 

@@ -65,6 +65,11 @@ extension ViewerState {
     /// it, unless it only scrolled or closed a panel).
     mutating func handleKey(_ key: KeyPress, at time: Double) -> ([ViewerCommand], StatusChange) {
         let action = KeyMap.action(for: key)
+        // In the indicators' chooser the digits turn each indicator on or off.
+        if overlay == .indicators, case .character(let c) = key, let digit = Int(String(c)),
+           let (said, commands) = toggleIndicator(digit, at: time) {
+            return (commands, .renew(said))
+        }
         if overlay != .none {
             // Up, Down, the Page keys, Home and End scroll the panel.
             if let panel, let scroll = panelScroll(for: action, page: max(1, panel.visible - 1), end: panel.maxScroll) {
@@ -74,6 +79,7 @@ extension ViewerState {
             // Esc, Enter, q and the panel's own key close the panel and do nothing else;
             // any other key closes it and does what it does.
             let closesOnly = key == .escape || key == .enter || action == .quit || action == .help
+                || (action == .chooseIndicators && overlay == .indicators)
                 || (action == .describe && overlay != .help && overlay != .messages)
                 || (action == .messages && overlay == .messages)
             panelState.open(.none)
@@ -146,6 +152,8 @@ extension ViewerState {
         case .cycleAverages:
             setAverages(nextAverages)
             return ([], .averages(averageBars))
+        case .chooseIndicators:
+            if options.showsPanels { open(.indicators) } else { return ([], .indicatorChoices(indicatorChoiceWords)) }
         case .nextPrimary: return ([], makeNextPrimary(at: time))
         case .mark:
             let point = cursor ?? slice.last
@@ -290,6 +298,7 @@ extension ViewerState {
             note = why
         }
         overlays.plot(newSeries.prices, scaled: data.index, scale: data.priceScale)
+        if !overlays.indicatorChoices.isEmpty { refreshIndicators() }
         settleSeries(after: before, labels: labels, at: time)
         return note
     }

@@ -33,7 +33,7 @@ package struct ViewerView: Sendable {
         } else {
             drawLegend(into: &frame)
         }
-        if let status = state.status { drawStatus(status, room: statusRoom, into: &frame) }
+        if let status = state.status ?? state.indicatorsLeftOut?.text { drawStatus(status, room: statusRoom, into: &frame) }
         drawBottomRow(into: &frame)
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
         return frame
@@ -247,14 +247,14 @@ package struct ViewerView: Sendable {
         frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
     }
 
-    /// The moving averages' legend at the right of the status line, each name in its
+    /// The moving averages' and overlay indicators' legend at the right of the status line, each name in its
     /// colour with its value at the cursor (or the newest point); what does not fit is
     /// left out from the right, and a status message covers it.
     func drawLegend(into frame: inout Frame) {
-        guard !state.averages.isEmpty else { return }
         let point = geometry.cursor ?? state.slice.last
-        var entries = state.averageLegend(at: point)
-        let reserved = state.status.map { HeaderLayout.width($0) + 2 } ?? 0
+        var entries = state.averageLegend(at: point) + state.indicatorLegend(at: point)
+        guard !entries.isEmpty else { return }
+        let reserved = (state.status ?? state.indicatorsLeftOut?.text).map { HeaderLayout.width($0) + 2 } ?? 0
         while !entries.isEmpty,
               entries.map({ HeaderLayout.width($0.text) }).reduce(0, +) + 2 * (entries.count - 1) > layout.columns - reserved {
             entries.removeLast()

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Remembered settings")
 struct RememberedSettingsTests {
-    let before = RememberedSettings(range: .oneYear, window: nil, switches: [], averages: [], style: .line)
+    let before = RememberedSettings(range: .oneYear, window: nil, switches: [], averages: [], indicators: [], style: .line)
 
     @Test func onlyWhatChangedIsWritten() {
         var memory = RememberedView(range: "6M", theme: "light", switches: [.log])

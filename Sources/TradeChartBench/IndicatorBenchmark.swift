@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TradeChartCore
+
+/// `make bench` section "indicators" (issue 25): every indicator computed over 1e7 rows on
+/// one core (target < 0.3 s), a still frame at 200x60 with the price, two overlays (bands,
+/// EMA 9) and two panes (RSI, MACD) on 1e7 rows (target < 1 ms), and the indicators' own
+/// work for one appended row with all of them on (each takes the row, each plotted line
+/// extends its min-max index; target < 0.1 ms, on top of the row itself). A row whose
+/// median misses its target says so.
+enum IndicatorBenchmark {
+    static func run(table: BenchTable) {
+        table.section("indicators: EMA 20, BB 20 2, VWAP, RSI 14, MACD 12 26 9, Stoch 14 3 3, ATR 14 on minute bars; median",
+                      columns: ["case", "rows", "median", "target", "verdict"])
+        let n = 10_000_000
+        let series = ViewerBenchmark.intraday(count: n)
+        let close = series.prices
+        let high = close.map { $0 + 0.05 }, low = close.map { $0 - 0.05 }
+        let volume = (0..<n).map { Double(1000 + $0 % 7 * 100) }
+        func row(_ name: String, _ micros: Double, target: Double) {
+            table.row([name, RasterBenchmark.label(n), RasterBenchmark.formatMicros(micros),
+                       "< " + RasterBenchmark.formatMicros(target), micros < target ? "ok" : "MISSES TARGET"])
+        }
+        var checksum = 0.0
+        let all = RasterBenchmark.median(runs: 3) {
+            checksum += ExponentialAverage(bars: 20, closes: close).values[n - 1]
+            checksum += BollingerBands(bars: 20, deviations: 2, closes: close).upper[n - 1]
+            checksum += (try? VolumeWeightedAverage(times: series.times, hasTimeOfDay: true, high: high, low: low, close: close,
+                                                    volume: volume))?.values[n - 1] ?? 0
+            checksum += RelativeStrength(bars: 14, closes: close).values[n - 1]
+            checksum += MACD(fast: 12, slow: 26, signal: 9, closes: close).histogram[n - 1]
+            checksum += Stochastic(bars: 14, kBars: 3, dBars: 3, high: high, low: low, close: close).d[n - 1]
+            checksum += AverageTrueRange(bars: 14, high: high, low: low, close: close).values[n - 1]
+        }
+        row("all seven over the whole series, one core", all, target: 300_000)
+
+        let choices = (try? IndicatorChoice.list("bb,ema:9,rsi,macd")) ?? []
+        for range in [ChartRange.max, .oneYear] {
+            // The same frame without indicators, to read what they add.
+            let plain = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60)
+            let alone = RasterBenchmark.median(runs: 101) { checksum += Double(plain.frame(at: 0).width) }
+            table.row(["still frame 200x60, the price alone, \(range.label)", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(alone), "", ""])
+            let state = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60,
+                                    view: ViewSettings(indicators: choices))
+            let frame = RasterBenchmark.median(runs: 101) { checksum += Double(state.frame(at: 0).width) }
+            row("still frame 200x60, 2 overlays + RSI and MACD panes, \(range.label)", frame, target: 1000)
+        }
+
+        // One row at a time after the whole series, every indicator on.
+        var ema = ExponentialAverage(bars: 20, closes: close)
+        var bands = BollingerBands(bars: 20, deviations: 2, closes: close)
+        var vwap = try? VolumeWeightedAverage(times: series.times, hasTimeOfDay: true, high: high, low: low, close: close,
+                                              volume: volume)
+        var rsi = RelativeStrength(bars: 14, closes: close)
+        var macd = MACD(fast: 12, slow: 26, signal: 9, closes: close)
+        var stoch = Stochastic(bars: 14, kBars: 3, dBars: 3, high: high, low: low, close: close)
+        var atr = AverageTrueRange(bars: 14, high: high, low: low, close: close)
+        // Eleven plotted lines: EMA, three bands, VWAP, RSI, MACD's line, signal and histogram, %K and %D, ATR.
+        var plotted = (0..<12).map { _ in MinMaxIndex(close) }
+        var time = series.times[n - 1], price = close[n - 1]
+        var micros: [Double] = []
+        for i in 0..<1001 {
+            time += 60
+            price += i % 2 == 0 ? 0.25 : -0.125
+            let bar = HighLowClose(high: price + 0.05, low: price - 0.05, close: price)
+            let start = AppendBenchmark.cpuNow()
+            ema.append(close: price)
+            bands.append(close: price)
+            vwap?.append(time: time, bar, volume: 1000)
+            rsi.append(close: price)
+            macd.append(close: price)
+            stoch.append(bar)
+            atr.append(bar)
+            let new = [ema.values[n + i], bands.upper[n + i], bands.middle[n + i], bands.lower[n + i],
+                       vwap?.values[n + i] ?? 0, rsi.values[n + i], macd.line[n + i], macd.signalLine[n + i],
+                       macd.histogram[n + i], stoch.k[n + i], stoch.d[n + i], atr.values[n + i]]
+            for k in plotted.indices { plotted[k].append(contentsOf: [new[k]]) }
+            micros.append((AppendBenchmark.cpuNow() - start) * 1e6)
+        }
+        micros.sort()
+        row("one appended row, all seven (values + plotted indices)", micros[micros.count / 2], target: 100)
+        if checksum == 1 { print("") }  // keeps the work observable
+    }
+}

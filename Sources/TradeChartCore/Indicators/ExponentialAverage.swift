@@ -1,0 +1,29 @@
+/// EMA n of the closes (SPEC section 11), as TA-Lib defines it: k = 2 / (n + 1), the first
+/// value (at bar n - 1) the simple average of the first n closes, then
+/// `ema = (close - ema) * k + ema`. The first n - 1 bars have none (NaN). Rows appended to a
+/// followed file extend it in O(1) each (`extend`), to the same values bit for bit.
+public struct ExponentialAverage: CloseIndicator, Equatable {
+    public let bars: Int
+    public private(set) var values: [Double] = []
+    private var smoothing: ExponentialSmoothing
+
+    public init(bars: Int, closes: [Double]) {
+        self.bars = bars
+        smoothing = ExponentialSmoothing(bars: bars)
+        extend(closes: closes)
+    }
+
+    public var count: Int { values.count }
+
+    public mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
+    /// Takes the next close.
+    public mutating func append(close: Double) {
+        values.append(smoothing.add(close))
+    }
+
+    /// The first bar that has a value.
+    public var firstDefined: Int { bars - 1 }
+}

@@ -1,0 +1,52 @@
+/// VWAP of an intraday file with volume (SPEC section 11): the sum of typical price
+/// ((high + low + close) / 3) × volume over the session so far, divided by the session's
+/// volume; it starts afresh at each session, a calendar day of the file's own clock (the
+/// exchange's local time). NaN until the session has traded volume. Appended rows cost
+/// O(1) each (`extend`), to the same values bit for bit.
+public struct VolumeWeightedAverage: Sendable, Equatable {
+    /// Why a file has no VWAP.
+    public enum Refusal: Error, Sendable, Equatable {
+        /// Daily (or longer) bars: a session is one bar, so VWAP would be its typical price.
+        case needsIntradayBars
+        /// The file has no volume column, or only zero volumes.
+        case noVolume
+    }
+
+    public private(set) var values: [Double] = []
+    private var session = Int64.min
+    private var priceVolume = 0.0
+    private var volume = 0.0
+
+    /// The VWAP of a series, or why it has none: the volume is the series' bar column, the
+    /// high and low default to the close where the file has none.
+    public init(times: [Int64], hasTimeOfDay: Bool, high: [Double]?, low: [Double]?, close: [Double],
+                volume: [Double]?) throws(Refusal) {
+        guard hasTimeOfDay else { throw .needsIntradayBars }
+        guard let volume, volume.contains(where: { $0 > 0 }) else { throw .noVolume }
+        extend(times: times, high: high ?? close, low: low ?? close, close: close, volume: volume)
+    }
+
+    /// Takes the bars appended since (the columns hold every bar).
+    public mutating func extend(times: [Int64], high: [Double], low: [Double], close: [Double], volume: [Double]) {
+        guard close.count > values.count else { return }
+        values.reserveCapacity(close.count)
+        for i in values.count..<close.count {
+            append(time: times[i], .at(i, high: high, low: low, close: close), volume: volume[i])
+        }
+    }
+
+    /// Takes the next bar (a volume left out counts as none).
+    public mutating func append(time: Int64, _ bar: HighLowClose, volume barVolume: Double) {
+        let day = LocalTime.dayNumber(time)
+        if day != session {
+            session = day
+            priceVolume = 0
+            volume = 0
+        }
+        if barVolume > 0 {
+            priceVolume += (bar.high + bar.low + bar.close) / 3 * barVolume
+            volume += barVolume
+        }
+        values.append(volume > 0 ? priceVolume / volume : .nan)
+    }
+}

@@ -1,0 +1,29 @@
+/// Wilder's smoothing fed one value at a time, as TA-Lib's RSI and ATR compute it: the
+/// simple average of the first `bars` values, then `value = (value * (n - 1) + x) / n`.
+/// O(1) per value; the shared step of `RelativeStrength` and `AverageTrueRange`.
+struct WilderSmoothing: Sendable, Equatable {
+    let bars: Int
+    private var seen = 0
+    /// The sum while seeding, the average from the `bars`-th value on.
+    private var total = 0.0
+
+    init(bars: Int) {
+        precondition(bars >= 1, "a smoothing needs at least one bar")
+        self.bars = bars
+    }
+
+    /// Takes the next value and answers the smoothed value (NaN during the first `bars - 1` values).
+    @inline(__always) mutating func add(_ x: Double) -> Double {
+        if seen >= bars {
+            total *= Double(bars - 1)
+            total += x
+            total /= Double(bars)
+            return total
+        }
+        total += x
+        seen += 1
+        guard seen == bars else { return .nan }
+        total /= Double(bars)
+        return total
+    }
+}

@@ -1,0 +1,138 @@
+import Glibc
+
+/// One indicator of `--indicator` computed over the whole series, as the chart draws it:
+/// its outputs (`lines`, in the order drawn), and for an overlay the min-max index of each
+/// line's values as the price axis plots them. Rows appended to a followed file extend it
+/// in O(1) per row (`extend`).
+struct IndicatorLine: Sendable {
+    /// The computed values, one case per indicator.
+    enum Values: Sendable {
+        case ema(ExponentialAverage)
+        case bollinger(BollingerBands)
+        case vwap(VolumeWeightedAverage)
+        case rsi(RelativeStrength)
+        case macd(MACD)
+        case stochastic(Stochastic)
+        case atr(AverageTrueRange)
+    }
+
+    /// Why an indicator is not drawn on this file.
+    enum Unavailable: Error, Sendable, Equatable {
+        /// VWAP on daily bars or without volume.
+        case vwap(VolumeWeightedAverage.Refusal)
+        /// Stochastic or ATR on a file without high and low columns (or before they were read).
+        case needsHighLow
+    }
+
+    let choice: IndicatorChoice
+    private(set) var values: Values
+    /// Each line's plotted values, then the histogram's: for an overlay as the price axis plots
+    /// them, for a pane as they are (a value missing after the first, as VWAP's at a session
+    /// start without volume, holds the one before, so the line does not break).
+    private(set) var plotted: [MinMaxIndex] = []
+
+    init(_ choice: IndicatorChoice, series: PriceSeries, bars: BarColumns?) throws(Unavailable) {
+        self.choice = choice
+        let close = series.prices
+        let high = bars?.high, low = bars?.low
+        switch choice {
+        case .ema(let n): values = .ema(ExponentialAverage(bars: n, closes: close))
+        case .bollinger(let n, let m): values = .bollinger(BollingerBands(bars: n, deviations: m, closes: close))
+        case .rsi(let n): values = .rsi(RelativeStrength(bars: n, closes: close))
+        case .macd(let f, let s, let g): values = .macd(MACD(fast: f, slow: s, signal: g, closes: close))
+        case .vwap:
+            do throws(VolumeWeightedAverage.Refusal) {
+                values = .vwap(try VolumeWeightedAverage(times: series.times, hasTimeOfDay: series.hasTimeOfDay, high: high,
+                                                         low: low, close: close, volume: bars?.volume))
+            } catch {
+                throw .vwap(error)
+            }
+        case .stochastic(let n, let k, let d):
+            guard let high, let low else { throw .needsHighLow }
+            values = .stochastic(Stochastic(bars: n, kBars: k, dBars: d, high: high, low: low, close: close))
+        case .atr(let n):
+            guard let high, let low else { throw .needsHighLow }
+            values = .atr(AverageTrueRange(bars: n, high: high, low: low, close: close))
+        }
+    }
+
+    /// The lines drawn, each with its values and whether it is dimmer (the bands, the signal, %D).
+    var lines: [(values: [Double], dim: Bool)] {
+        switch values {
+        case .ema(let e): [(e.values, false)]
+        case .bollinger(let b): [(b.upper, true), (b.middle, false), (b.lower, true)]
+        case .vwap(let v): [(v.values, false)]
+        case .rsi(let r): [(r.values, false)]
+        case .macd(let m): [(m.line, false), (m.signalLine, true)]
+        case .stochastic(let s): [(s.k, false), (s.d, true)]
+        case .atr(let a): [(a.values, false)]
+        }
+    }
+
+    /// MACD's histogram, nil for the others.
+    var histogram: [Double]? {
+        if case .macd(let m) = values { return m.histogram }
+        return nil
+    }
+
+    /// The first bar with a value.
+    var firstDefined: Int {
+        switch values {
+        case .ema(let e): e.firstDefined
+        case .bollinger(let b): b.firstDefined
+        case .vwap(let v): v.values.firstIndex { !$0.isNaN } ?? v.values.count
+        case .rsi(let r): r.firstDefined
+        case .macd(let m): m.firstDefined
+        case .stochastic(let s): s.firstDefined
+        case .atr(let a): a.firstDefined
+        }
+    }
+
+    /// The value the legend shows at `point`: the first line's (NaN during the warm-up).
+    func value(at point: Int) -> Double {
+        let first = lines[0].values
+        return point < first.count ? first[point] : .nan
+    }
+
+    /// Takes the rows appended since (`series` and `bars` hold every row).
+    mutating func extend(series: PriceSeries, bars: BarColumns?) {
+        let close = series.prices
+        let high = bars?.high ?? close, low = bars?.low ?? close
+        switch values {
+        case .ema(var e): e.extend(closes: close); values = .ema(e)
+        case .bollinger(var b): b.extend(closes: close); values = .bollinger(b)
+        case .rsi(var r): r.extend(closes: close); values = .rsi(r)
+        case .macd(var m): m.extend(closes: close); values = .macd(m)
+        case .vwap(var v):
+            v.extend(times: series.times, high: high, low: low, close: close,
+                     volume: bars?.volume ?? [Double](repeating: 0, count: close.count))
+            values = .vwap(v)
+        case .stochastic(var s): s.extend(high: high, low: low, close: close); values = .stochastic(s)
+        case .atr(var a): a.extend(high: high, low: low, close: close); values = .atr(a)
+        }
+    }
+
+    /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
+    /// scaled like the price).
+    mutating func plot(scale: PriceScale, log: Bool) {
+        let from = plotted.first?.count ?? 0
+        let drawn = lines.map(\.values) + (histogram.map { [$0] } ?? [])
+        if plotted.isEmpty { plotted = drawn.map { _ in MinMaxIndex([]) } }
+        let overlay = choice.isOverlay
+        for (k, values) in drawn.enumerated() where values.count > from {
+            var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
+            let new: [Double] = values[from...].map { value in
+                guard !value.isNaN else { return held }
+                held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value)
+                return held
+            }
+            plotted[k].append(contentsOf: new)
+        }
+    }
+
+    /// The plotted lines afresh (the axis changed).
+    mutating func replot(scale: PriceScale, log: Bool) {
+        plotted = []
+        plot(scale: scale, log: log)
+    }
+}

@@ -1,0 +1,130 @@
+/// The indicator panes under the chart (SPEC section 11), one an indicator, sharing the
+/// price's x axis and its cursor line: RSI and the stochastic on 0–100 with dashed 30 and
+/// 70 (20 and 80) lines; MACD and its signal around a dashed zero line with the histogram
+/// as bars in the rising and falling colours; ATR on its own range. Each pane's y axis
+/// spans the values drawn and has its own ticks in the label column; its title with the
+/// value at the cursor (the newest point without one) stands at its top left.
+enum IndicatorPanes {
+    static func paint(state: ViewerState, geometry: FrameGeometry, cursorColumn: Int, into frame: inout Frame) {
+        let layout = state.layout
+        guard layout.shownPanes > 0 else { return }
+        let charset = state.options.charset
+        let drawn = geometry.drawn, x = geometry.projection.x
+        let point = geometry.cursor ?? state.slice.last
+        for (k, pane) in state.paneIndicators.prefix(layout.shownPanes).enumerated() {
+            let top = layout.paneY(k), rows = layout.paneRows
+            let first = max(drawn.lowerBound, pane.firstDefined)
+            guard first <= drawn.upperBound else {
+                frame.write(pane.choice.title + " –", x: layout.chartX, y: top, style: .muted)
+                continue
+            }
+            let (low, high) = range(of: pane, over: first...drawn.upperBound)
+            let heightDots = Double(rows * charset.dotRowsPerCell)
+            let y = AffineMap(mapping: high, to: 0.5, and: low, to: heightDots - 0.5)
+            func canvas() -> DotCanvas { DotCanvas(columns: layout.chartWidth, rows: rows, charset: charset) }
+            var lines: [DotCanvas] = []
+            for (j, _) in pane.lines.enumerated() {
+                var c = canvas()
+                LineRasterizer.drawLine(pane.plotted[j], points: first...drawn.upperBound, x: x, y: y, into: &c)
+                lines.append(c)
+            }
+            // Guides: 30 and 70 (20 and 80 for the stochastic), or zero.
+            var guides = canvas()
+            for level in guideLevels(pane.choice) { LineRasterizer.drawDashedRow(atY: y(level), into: &guides) }
+            // MACD's histogram: a bar from zero in each dot column, the value at its middle.
+            var up = canvas(), down = canvas()
+            if let histogram = pane.histogram, x.scale != 0 {
+                for column in 0..<(layout.chartWidth * charset.dotColumnsPerCell) {
+                    let i = Clamp.int(x.inverse(Double(column) + 0.5).rounded(), ifNaN: -1)
+                    guard i >= first, i <= drawn.upperBound, !histogram[i].isNaN else { continue }
+                    let zero = y(0), bar = y(histogram[i])
+                    if histogram[i] >= 0 {
+                        LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &up)
+                    } else {
+                        LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &down)
+                    }
+                }
+            }
+            let styles = pane.lines.enumerated().map { j, line in CellStyle(.palette(j), line.dim ? .dim : []) }
+            let layer = CellLayer(lines)
+            for row in 0..<rows {
+                for column in 0..<layout.chartWidth {
+                    let i = row * layout.chartWidth + column
+                    let cell: Cell
+                    if let (bits, j) = layer.top(i) {
+                        cell = Cell(charset.glyph(bits), styles[j])
+                    } else if up.cellBits[i] != 0 {
+                        cell = Cell(charset.glyph(up.cellBits[i]), CellStyle(.rising))
+                    } else if down.cellBits[i] != 0 {
+                        cell = Cell(charset.glyph(down.cellBits[i]), CellStyle(.falling))
+                    } else if column == cursorColumn {
+                        cell = Cell(charset == .ascii ? "!" : "│", .muted)
+                    } else if guides.cellBits[i] != 0 {
+                        cell = Cell(charset == .ascii ? "." : charset.glyph(guides.cellBits[i]), .muted)
+                    } else {
+                        continue
+                    }
+                    frame[layout.chartX + column, top + row] = cell
+                }
+            }
+            // Its ticks: the guides where there is room, else the top and the bottom of its range.
+            for (value, row) in ticks(pane.choice, low: low, high: high, rows: rows, y: y, dotsPerRow: charset.dotRowsPerCell) {
+                let text = tickText(value, of: pane.choice, state)
+                guard text.displayWidth <= layout.labelWidth else { continue }
+                frame.write(text, x: layout.columns - text.displayWidth, y: top + row, style: .muted)
+            }
+            let title = pane.choice.title + " " + state.indicatorText(pane.value(at: point), of: pane.choice)
+            frame.write(title, x: layout.chartX, y: top, style: CellStyle(.plain, .bold))
+        }
+    }
+
+    /// The y range a pane spans: 0–100 for the oscillators, else its values drawn (with zero for MACD).
+    static func range(of pane: IndicatorLine, over points: ClosedRange<Int>) -> (low: Double, high: Double) {
+        switch pane.choice {
+        case .rsi, .stochastic: return (0, 100)
+        default:
+            var low = Double.infinity, high = -Double.infinity
+            for index in pane.plotted {
+                let m = index.minMax(points)
+                low = min(low, m.min)
+                high = max(high, m.max)
+            }
+            if pane.histogram != nil {
+                low = min(low, 0)
+                high = max(high, 0)
+            }
+            return low.isFinite && high.isFinite ? (low, high) : (0, 1)
+        }
+    }
+
+    /// The dashed lines of a pane.
+    static func guideLevels(_ choice: IndicatorChoice) -> [Double] {
+        switch choice {
+        case .rsi: [30, 70]
+        case .stochastic: [20, 80]
+        case .macd: [0]
+        default: []
+        }
+    }
+
+    /// The ticks of a pane and their rows in it.
+    static func ticks(_ choice: IndicatorChoice, low: Double, high: Double, rows: Int, y: AffineMap,
+                      dotsPerRow: Int) -> [(value: Double, row: Int)] {
+        let levels = guideLevels(choice).filter { $0 != 0 }
+        let values = levels.isEmpty ? [high, low] : levels
+        var placed: [(value: Double, row: Int)] = []
+        for value in values {
+            let row = min(rows - 1, max(0, Clamp.int((y(value) / Double(dotsPerRow)).rounded(.down), ifNaN: 0)))
+            if !placed.contains(where: { $0.row == row }) { placed.append((value, row)) }
+        }
+        return placed
+    }
+
+    /// A tick as its pane shows it.
+    static func tickText(_ value: Double, of choice: IndicatorChoice, _ state: ViewerState) -> String {
+        switch choice {
+        case .rsi, .stochastic: PriceFormatter(decimals: 0).string(value)
+        default: state.priceFormatter.string(value)
+        }
+    }
+}

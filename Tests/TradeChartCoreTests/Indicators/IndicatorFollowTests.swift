@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TradeChartCore
+
+/// Following a file with indicators on: the rows appended extend each indicator (values and
+/// plotted lines) to exactly what a viewer opened on the whole file shows.
+@Suite("Indicators while following")
+struct IndicatorFollowTests {
+    @Test func appendedRowsGiveTheValuesOfTheWholeFile() throws {
+        let loaded = try SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path,
+                                           options: LoadOptions(bars: .all))
+        let bars = try #require(loaded.bars)
+        let choices = try IndicatorChoice.list("rsi,macd,bb,ema:9,stoch,atr")
+        func viewer(_ n: Int) -> ViewerState {
+            let series = PriceSeries(name: "dax.csv", times: Array(loaded.series.times[..<n]),
+                                     prices: Array(loaded.series.prices[..<n]), hasTimeOfDay: false)
+            let head = BarColumns(count: n, open: bars.open.map { Array($0[..<n]) }, high: bars.high.map { Array($0[..<n]) },
+                                  low: bars.low.map { Array($0[..<n]) }, volume: bars.volume.map { Array($0[..<n]) })
+            return ViewerState(series: series, range: .oneYear, options: ViewerOptions(), columns: 100, rows: 40,
+                               view: ViewSettings(indicators: choices),
+                               candles: CandleState(names: loaded.barNames, bars: head, closes: series.prices))
+        }
+        let count = loaded.series.count
+        var followed = viewer(1_000)
+        var at = 1_000
+        for step in [1, 1, 7, 120, count] {
+            let end = min(count, at + step)
+            let rows = NewRows(times: Array(loaded.series.times[at..<end]), prices: Array(loaded.series.prices[at..<end]),
+                               offsets: nil,
+                               bars: BarColumns(count: end - at, open: bars.open.map { Array($0[at..<end]) },
+                                                high: bars.high.map { Array($0[at..<end]) }, low: bars.low.map { Array($0[at..<end]) },
+                                                volume: bars.volume.map { Array($0[at..<end]) }),
+                               columnChanged: false, report: LoadReport())
+            _ = followed.handle(.follow(.appended(rows)), at: Double(at))
+            at = end
+        }
+        let whole = viewer(count)
+        #expect(followed.series.count == count && followed.indicators.count == choices.count)
+        for (a, b) in zip(followed.indicators, whole.indicators) {
+            #expect(a.lines.map { $0.values.map(\.bitPattern) } == b.lines.map { $0.values.map(\.bitPattern) }, "\(a.choice.title)")
+            #expect(a.plotted.map { $0.values.map(\.bitPattern) } == b.plotted.map { $0.values.map(\.bitPattern) },
+                    "\(a.choice.title) plotted")
+        }
+        #expect(followed.frame(at: 1e6).plainText == whole.frame(at: 1e6).plainText)
+    }
+}

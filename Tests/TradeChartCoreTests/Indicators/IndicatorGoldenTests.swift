@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import TradeChartCore
+
+/// Whole frames with indicators on the bundled DAX (its high, low and volume read): bands
+/// and an EMA on the price, RSI and MACD panes under it sharing its x axis and cursor, and
+/// a terminal too short for both panes, which says which one it left out.
+@Suite("Golden frames with indicators")
+struct IndicatorGoldenTests {
+    static func viewer(_ indicators: String, columns: Int, rows: Int) throws -> ViewerState {
+        let loaded = try SeriesLoader.load(path: TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path,
+                                           options: LoadOptions(bars: .all))
+        let candles = CandleState(names: loaded.barNames, bars: loaded.bars, closes: loaded.series.prices)
+        return ViewerState(series: loaded.series, range: .oneYear, options: ViewerOptions(charset: .braille),
+                           columns: columns, rows: rows, view: ViewSettings(indicators: try IndicatorChoice.list(indicators)),
+                           candles: candles)
+    }
+
+    @Test func overlaysAndTwoPanes() throws {
+        var state = try Self.viewer("bb,ema:9,rsi,macd", columns: 120, rows: 40)
+        let still = state.frame(at: 0)
+        #expect(state.layout.shownPanes == 2 && state.layout.chartHeight >= 18)
+        Golden.check(still.plainText + "\n", name: "dax-1Y-indicators-120x40.txt")
+        Golden.check(AnsiRenderer().render(still), name: "dax-1Y-indicators-120x40.ansi")
+        // The cursor runs down through the panes, and each pane's title says its value there.
+        _ = state.handle(.key(.left), at: 0)
+        let scrubbed = state.frame(at: 1).plainText
+        Golden.check(scrubbed + "\n", name: "dax-1Y-indicators-scrub-120x40.txt")
+        let rows = scrubbed.components(separatedBy: "\n")
+        #expect(rows[state.layout.paneY(0)].hasPrefix("RSI 14 "))
+        #expect(rows[state.layout.paneY(1)].hasPrefix("MACD 12,26,9 "))
+    }
+
+    @Test func aShortTerminalDropsTheLastPaneAndSaysSo() throws {
+        let state = try Self.viewer("rsi,macd", columns: 80, rows: 12)
+        let text = state.frame(at: 0).plainText
+        #expect(state.layout.shownPanes == 1 && state.layout.chartHeight * 2 >= 8)
+        #expect(text.contains("No room for the MACD 12,26,9 pane"))
+        Golden.check(text + "\n", name: "dax-1Y-indicators-80x12.txt")
+    }
+
+    @Test func comparingFilesTheIndicatorsAreOffAndSaySo() throws {
+        let one = try Self.viewer("rsi,bb", columns: 100, rows: 30)
+        var other = one.series
+        other.name = "other.csv"
+        let compared = ViewerState(series: one.series, range: .oneYear, options: ViewerOptions(), columns: 100, rows: 30,
+                                   view: ViewSettings(indicators: [.rsi(14), .bollinger(20, 2)]), others: [other])
+        #expect(compared.layout.shownPanes == 0)
+        #expect(compared.frame(at: 0).plainText.contains("Indicators off while comparing files"))
+        #expect(compared.descriptionLines.last == "Indicators off while comparing files.")
+    }
+}
