@@ -108,6 +108,10 @@ struct TradeChartCommand: ParsableCommand {
                                valueName: "FILE.wav"))
     var audiograph: String?
 
+    @Option(help: ArgumentHelp("Write the chart as a PNG image (the plot in pixels, the text in a built-in font; "
+                               + "--size cells of 12x24 pixels) to this file and exit.", valueName: "FILE.png"))
+    var png: String?
+
     @Flag(inversion: .prefixedNo, help: setting("screen-reader"))
     var screenReader: Bool?
 
@@ -224,6 +228,7 @@ struct TradeChartCommand: ParsableCommand {
         request.noState = noState
         request.describe = describe
         request.audiograph = audiograph
+        request.png = png
         request.screenReader = screenReader
         request.player = player
         request.from = from

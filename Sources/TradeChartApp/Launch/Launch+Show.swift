@@ -88,7 +88,7 @@ extension Launch {
         return status
     }
 
-    /// `--print`, `--describe` and `--audiograph`: each that is asked for, in that order, on
+    /// `--print`, `--png`, `--describe` and `--audiograph`: each that is asked for, in that order, on
     /// the range asked for or, when that is unavailable, the one the viewer would open on.
     func printOut(_ opened: Opened, output: LaunchPath?) -> Int32 {
         if let note = opened.loaded.report.summary { say("\(file): \(note)") }
@@ -111,6 +111,7 @@ extension Launch {
             if let why { say(why) }
         }
         if request.print { status = max(status, printFrame(opened, range: openingRange, settings: settings)) }
+        if let png = request.png { status = max(status, writePNG(opened, range: openingRange, settings: settings, to: path(png))) }
         if request.describe {
             // The layout the loader found ends the description (what a file without a header was read as).
             let layout = opened.loaded.layout.isEmpty ? [] : ["Layout: \(TextSanitizer.clean(opened.loaded.layout))."]

@@ -97,3 +97,11 @@ extension PixelCanvas {
         }
     }
 }
+
+extension PixelCanvas {
+    /// Sets (x, y) to palette index `index`, whatever is there (outside: nothing).
+    package mutating func set(_ x: Int, _ y: Int, _ index: UInt8) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        pixels[y * width + x] = index
+    }
+}
