@@ -58,6 +58,9 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: setting("theme"))
     var theme: ThemeChoice?
 
+    @Option(help: setting("graphics"))
+    var graphics: GraphicsMode?
+
     @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
                                + "Europe/Berlin (daylight saving included).", valueName: "ZONE"))
     var tz: String?
@@ -229,6 +232,7 @@ struct TradeChartCommand: ParsableCommand {
         request.describe = describe
         request.audiograph = audiograph
         request.png = png
+        request.graphics = graphics
         request.screenReader = screenReader
         request.player = player
         request.from = from

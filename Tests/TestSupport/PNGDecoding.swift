@@ -11,6 +11,12 @@ public enum PNGDecoding {
         /// Three bytes a pixel, row by row.
         public let rgb: [UInt8]
 
+        public init(width: Int, height: Int, rgb: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.rgb = rgb
+        }
+
         /// The colour at (x, y) as `0xRRGGBB`.
         public func color(_ x: Int, _ y: Int) -> UInt32 {
             let i = (y * width + x) * 3

@@ -25,6 +25,8 @@ public struct LaunchRequest {
     public var noState = false
     public var describe = false
     public var audiograph: String?
+    /// `--graphics`: the plot as an image (nil: not given, which is `auto`).
+    public var graphics: GraphicsMode?
     /// `--png FILE`: the chart written as a PNG image.
     public var png: String?
     public var screenReader: Bool?

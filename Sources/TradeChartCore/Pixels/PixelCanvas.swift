@@ -89,12 +89,12 @@ public struct PixelCanvas: Sendable, Equatable {
 }
 
 extension PixelCanvas {
-    /// Copies `other` in with its top-left at column 0, row `row` (clipped).
+    /// Copies `other`, as wide as this canvas, in from row `row` on (clipped at the bottom).
     package mutating func place(_ other: PixelCanvas, atRow row: Int) {
-        let w = min(width, other.width)
-        for y in 0..<other.height where y + row >= 0 && y + row < height {
-            for x in 0..<w { pixels[(y + row) * width + x] = other.pixels[y * other.width + x] }
-        }
+        precondition(other.width == width && row >= 0, "a canvas is placed at its full width")
+        let rows = min(other.height, height - row)
+        guard rows > 0 else { return }
+        pixels.replaceSubrange((row * width)..<((row + rows) * width), with: other.pixels[0..<(rows * width)])
     }
 }
 

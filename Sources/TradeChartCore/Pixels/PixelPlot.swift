@@ -21,9 +21,7 @@ extension ViewerState {
         guard !layout.isTooSmall else { return nil }
         let geometry = self.geometry(at: time)
         let layout = self.layout
-        var canvas = PixelCanvas(width: layout.chartWidth * cell.width,
-                                 height: (layout.chartHeight + layout.volumeRows) * cell.height)
-        PixelPainter(state: self, geometry: geometry, cell: cell).paint(into: &canvas)
+        let canvas = PixelPainter(state: self, geometry: geometry, cell: cell).paint()
         return PixelPlot(canvas: canvas, palette: PixelPalette(theme: options.theme), column: layout.chartX,
                          row: layout.chartY, columns: layout.chartWidth, rows: layout.chartHeight + layout.volumeRows)
     }
@@ -61,12 +59,13 @@ struct PixelPainter {
     /// The price chart's height in pixels (the volume pane lies under it).
     var chartHeight: Int { state.layout.chartHeight * cell.height }
 
-    func paint(into canvas: inout PixelCanvas) {
+    /// The plot area's image: the price chart, and the volume pane under it when shown.
+    func paint() -> PixelCanvas {
         let projection = geometry.projection
         let drawn = geometry.drawn
         let lineWidth = cell.lineWidth
         // Everything but the volume pane stays in the price chart's rows.
-        var chart = PixelCanvas(width: canvas.width, height: chartHeight)
+        var chart = PixelCanvas(width: state.layout.chartWidth * cell.width, height: chartHeight)
         PixelLineRasterizer.drawDashedRow(atY: projection.baselineRow * dotHeight, on: Clamp.int(2 * dotWidth.rounded()),
                                           off: Clamp.int(3 * dotWidth.rounded()), role: .muted, into: &chart)
         let cursorX = cursorPixelColumn()
@@ -101,8 +100,12 @@ struct PixelPainter {
             PixelLineRasterizer.drawDot(cx: x(Double(marked)), cy: y(state.plotIndex.values[marked]), radius: radius,
                                         role: .accent, into: &chart)
         }
+        let paneHeight = state.layout.volumeRows * cell.height
+        guard paneHeight > 0 else { return chart }
+        var canvas = PixelCanvas(width: chart.width, height: chartHeight + paneHeight)
         canvas.place(chart, atRow: 0)
         paintVolume(cursorX: cursorX, into: &canvas)
+        return canvas
     }
 
     /// The pixel column of the cursor's line: through the cursor's point, or the wick of

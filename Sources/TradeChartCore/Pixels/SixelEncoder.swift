@@ -41,39 +41,43 @@ public struct SixelEncoder: Sendable {
             out += [0x1B, 0x5C]
             return out
         }
-        // One row of sixel bits a register for the band being written.
+        // One row of sixel bits a register for the band being written, and the columns each
+        // register reaches in it (its pass is written and cleared only that far).
         var bits = [UInt8](repeating: 0, count: kept * width)
-        var used = [Bool](repeating: false, count: kept)
+        var reach = [Int](repeating: -1, count: kept)
         var order: [Int] = []
         canvas.pixels.withUnsafeBufferPointer { pixels in
-            bits.withUnsafeMutableBufferPointer { bits in
-                var top = 0
-                while top < canvas.height {
-                    let rows = min(6, canvas.height - top)
-                    order.removeAll(keepingCapacity: true)
-                    for r in 0..<rows {
-                        let bit = UInt8(1) << UInt8(r)
-                        let start = (top + r) * width
-                        for x in 0..<width {
-                            let register = registers[Int(pixels[start + x])]
-                            if !used[register] {
-                                used[register] = true
-                                order.append(register)
+            registers.withUnsafeBufferPointer { registers in
+                bits.withUnsafeMutableBufferPointer { bits in
+                    reach.withUnsafeMutableBufferPointer { reach in
+                        var top = 0
+                        while top < canvas.height {
+                            let rows = min(6, canvas.height - top)
+                            order.removeAll(keepingCapacity: true)
+                            for r in 0..<rows {
+                                let bit = UInt8(1) << UInt8(r)
+                                let start = (top + r) * width
+                                for x in 0..<width {
+                                    let register = registers[Int(pixels[start + x])]
+                                    let last = reach[register]
+                                    if last < 0 { order.append(register) }
+                                    if x > last { reach[register] = x }
+                                    bits[register * width + x] |= bit
+                                }
                             }
-                            bits[register * width + x] |= bit
+                            for (n, register) in order.enumerated() {
+                                if n > 0 { out.append(0x24) }  // $: back to the band's left edge
+                                out.append(0x23)  // #
+                                appendNumber(register, to: &out)
+                                let row = UnsafeMutableBufferPointer(rebasing: bits[(register * width)...(register * width + reach[register])])
+                                appendRuns(row, to: &out)
+                                row.update(repeating: 0)
+                                reach[register] = -1
+                            }
+                            top += 6
+                            if top < canvas.height { out.append(0x2D) }  // -: next band
                         }
                     }
-                    for (n, register) in order.enumerated() {
-                        if n > 0 { out.append(0x24) }  // $: back to the band's left edge
-                        out.append(0x23)  // #
-                        appendNumber(register, to: &out)
-                        let row = UnsafeMutableBufferPointer(rebasing: bits[(register * width)..<(register * width + width)])
-                        appendRuns(row, to: &out)
-                        row.update(repeating: 0)
-                        used[register] = false
-                    }
-                    top += 6
-                    if top < canvas.height { out.append(0x2D) }  // -: next band
                 }
             }
         }
