@@ -87,7 +87,8 @@ struct SixelTerminalTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let display = ":\(90 + Int(getpid() % 9))"
         let server = try Self.start("/usr/bin/Xvfb", [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
-        defer { server.terminate(); server.waitUntilExit() }
+        // SIGKILL: the X server may inherit a blocked SIGTERM from the test thread.
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         usleep(800_000)
         let common = "--no-state --print --graphics sixel --size 100x28 --theme dark Data/dax.csv"
         let script = """
@@ -97,7 +98,7 @@ struct SixelTerminalTests {
             """
         let terminal = try Self.start("/usr/bin/xterm", ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256",
                                                          "-geometry", "100x30+0+0", "-e", "sh", "-c", script], display: display)
-        defer { terminal.terminate(); terminal.waitUntilExit() }
+        defer { kill(terminal.processIdentifier, SIGKILL); terminal.waitUntilExit() }
         try #require(Self.waitFor(directory + "/first", seconds: 20), "the chart was not printed in xterm")
         usleep(1_000_000)
         let first = try Self.screenshot(display, into: directory)
