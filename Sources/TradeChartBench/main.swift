@@ -1,6 +1,6 @@
 // `make bench`: runs every benchmark section and prints one table per section.
 // `TradeChartBench raster viewer` runs only the sections named (start, first, process, load,
-// decimal, compressed, raster, viewer, indicators, terminal, overview, follow).
+// decimal, compressed, raster, viewer, indicators, pixels, terminal, overview, follow).
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
 let wanted = Set(CommandLine.arguments.dropFirst())
@@ -18,6 +18,7 @@ if runs("compressed") { CompressedBenchmark.run(table: table) }
 if runs("raster") { RasterBenchmark.run(table: table) }
 if runs("viewer") { ViewerBenchmark.run(table: table) }
 if runs("indicators") { IndicatorBenchmark.run(table: table) }
+if runs("pixels") { PixelBenchmark.run(table: table) }
 if runs("terminal") { TerminalBenchmark.run(table: table) }
 if runs("overview") { OverviewBenchmark.run(table: table) }
 // Last: they follow files of 1e7 rows (the program in tmux, then the core in this process).

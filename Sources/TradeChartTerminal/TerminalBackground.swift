@@ -7,7 +7,9 @@ public enum TerminalBackground {
     /// The terminal's raw answer (the OSC 11 reply, if any, and the DA1 reply), or nil
     /// when neither came within `timeout` seconds or the terminal cannot be asked.
     /// `input` and `output` are the terminal's descriptors (both a terminal).
-    public static func query(input: Int32, output: Int32, timeout: Double = 0.1) -> [UInt8]? {
+    /// `question` is what is asked (by default the background colour, then DA1); it must end with DA1.
+    public static func query(input: Int32, output: Int32, timeout: Double = 0.1,
+                             question: [UInt8] = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)) -> [UInt8]? {
         guard isatty(input) != 0, isatty(output) != 0 else { return nil }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return nil }
@@ -19,7 +21,6 @@ public enum TerminalBackground {
         }
         guard tcsetattr(input, TCSANOW, &raw) == 0 else { return nil }
         defer { tcsetattr(input, TCSANOW, &saved) }
-        let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
         guard question.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) == question.count else { return nil }
         var reply: [UInt8] = []
         let deadline = now() + timeout

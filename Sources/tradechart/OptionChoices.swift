@@ -12,6 +12,9 @@ extension CharsetChoice: ExpressibleByArgument {}
 /// `--theme auto|dark|light`.
 extension ThemeChoice: ExpressibleByArgument {}
 
+/// `--graphics auto|sixel|kitty|braille`.
+extension GraphicsMode: ExpressibleByArgument {}
+
 /// `--style line|candles|ohlc`.
 extension ChartStyle: ExpressibleByArgument {}
 

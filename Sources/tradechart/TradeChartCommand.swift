@@ -68,6 +68,9 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: setting("theme"))
     var theme: ThemeChoice?
 
+    @Option(help: setting("graphics"))
+    var graphics: GraphicsMode?
+
     @Option(help: ArgumentHelp("Show intraday times in this zone of the system's zone database, e.g. "
                                + "Europe/Berlin (daylight saving included).", valueName: "ZONE"))
     var tz: String?
@@ -117,6 +120,10 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the range as sound (16-bit WAV, about 3 s) to this file and exit.",
                                valueName: "FILE.wav"))
     var audiograph: String?
+
+    @Option(help: ArgumentHelp("Write the chart as a PNG image (the plot in pixels, the text in a built-in font; "
+                               + "--size cells of 12x24 pixels) to this file and exit.", valueName: "FILE.png"))
+    var png: String?
 
     @Flag(inversion: .prefixedNo, help: setting("screen-reader"))
     var screenReader: Bool?
@@ -243,6 +250,8 @@ struct TradeChartCommand: ParsableCommand {
         request.noState = noState
         request.describe = describe
         request.audiograph = audiograph
+        request.png = png
+        request.graphics = graphics
         request.screenReader = screenReader
         request.player = player
         request.from = from

@@ -92,7 +92,7 @@ extension Launch {
         return status
     }
 
-    /// `--print`, `--describe` and `--audiograph`: each that is asked for, in that order, on
+    /// `--print`, `--png`, `--describe` and `--audiograph`: each that is asked for, in that order, on
     /// the range asked for or, when that is unavailable, the one the viewer would open on.
     func printOut(_ opened: Opened, output: LaunchPath?) -> Int32 {
         if let note = opened.loaded.report.summary { say("\(file): \(note)") }
@@ -116,10 +116,12 @@ extension Launch {
             if let why { say(why) }
         }
         if request.print { status = max(status, printFrame(opened, range: openingRange, settings: settings)) }
+        if let png = request.png { status = max(status, writePNG(opened, range: openingRange, settings: settings, to: path(png))) }
         if request.describe {
             // The layout the loader found ends the description (what a file without a header was read as).
-            let layout = opened.loaded.layout.isEmpty ? [] : ["Layout: \(TextSanitizer.clean(opened.loaded.layout))."]
+            let layout = (opened.loaded.layout.isEmpty ? [] : ["Layout: \(TextSanitizer.clean(opened.loaded.layout))."])
                 + (opened.loaded.report.readAs.map { ["Read as \($0)."] } ?? []) + (opened.readNote.map { [$0] } ?? [])
+                + (request.graphics == nil ? [] : [chosenGraphics()].map { "Graphics: \($0.mode.rawValue) (\($0.why))." })
             status = max(status, writeOrSay((opening!.descriptionLines + layout).joined(separator: "\n") + "\n",
                                             what: "the description"))
         }
@@ -147,6 +149,11 @@ extension Launch {
             say("\(frameSize.columns)x\(frameSize.rows) is too small for a chart "
                 + "(at least \(ChartLayout.minimumColumns)x\(ChartLayout.minimumRows)); use a larger --size")
             return 2
+        }
+        if request.graphics == .sixel || request.graphics == .kitty || request.graphics == .auto {
+            let graphics = chosenGraphics()
+            if graphics.mode == .sixel || graphics.mode == .kitty,
+               let status = printImage(state, mode: graphics.mode, cell: graphics.cell, color: useColor) { return status }
         }
         let frame = state.frame(at: 0)
         let text = useColor ? AnsiRenderer(theme: options.theme).render(frame) : frame.plainText + "\n"

@@ -275,13 +275,13 @@ public struct Launch {
         "\(reason); use --print to write one frame to standard output (e.g. tradechart --print \(file))"
     }
 
-    /// Why the audiograph must not be written to `output`: it is the price file being
-    /// read (the same file, under any name), or standard input is.
-    func whyNotWrite(_ output: LaunchPath, input: LaunchPath?) -> String? {
+    /// Why the audiograph (or what `option` writes) must not be written to `output`: it is
+    /// the price file being read (the same file, under any name), or standard input is.
+    func whyNotWrite(_ output: LaunchPath, input: LaunchPath?, option: String = "--audiograph") -> String? {
         guard let target = files.identity(of: output) else { return nil }
         let source = input.flatMap { files.identity(of: $0) } ?? files.identity(of: nil)
         guard let source, source == target else { return nil }
-        return "--audiograph '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
+        return "\(option) '\(output.shown)' is the price file being read; it is not overwritten (name another file)"
     }
 
     /// The style, volume pane and candle period to open with: the command line's, else the

@@ -124,6 +124,17 @@ public protocol LaunchTerminal {
     /// until it quits; its exit status.
     func runOverview(_ session: consuming OverviewSession, screenReader: Bool, screen: ScreenOptions,
                      device: TerminalScreen.Device, services: [HostService]) throws -> Int32
+    /// The answer of a terminal on standard input and output to the graphics questions
+    /// (`GraphicsMode.questions`, at most 100 ms); nil when they are not a terminal or it said nothing.
+    func graphicsReply() -> [UInt8]?
+    /// The cell size in pixels the window-size ioctl gives for standard output, nil when it gives none.
+    var cellPixels: PixelCellSize? { get }
+}
+
+extension LaunchTerminal {
+    /// A terminal that is never asked about images (the tests' fakes).
+    public func graphicsReply() -> [UInt8]? { nil }
+    public var cellPixels: PixelCellSize? { nil }
 }
 
 /// What the state file remembers: the view for the files shown, the person's settings,

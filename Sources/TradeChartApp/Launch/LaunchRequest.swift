@@ -30,6 +30,10 @@ public struct LaunchRequest {
     public var noState = false
     public var describe = false
     public var audiograph: String?
+    /// `--graphics`: the plot as an image (nil: not given, which is `auto`).
+    public var graphics: GraphicsMode?
+    /// `--png FILE`: the chart written as a PNG image.
+    public var png: String?
     public var screenReader: Bool?
     public var player: String?
     public var from: DateArgument?
@@ -48,8 +52,8 @@ public struct LaunchRequest {
     /// The primary file: the first one given (after those that could not be loaded).
     var file: String { files.first ?? "-" }
 
-    /// Whether the viewer runs (no `--print`, `--describe` or `--audiograph`).
-    var interactive: Bool { !print && !describe && audiograph == nil }
+    /// Whether the viewer runs (no `--print`, `--describe`, `--audiograph` or `--png`).
+    var interactive: Bool { !print && !describe && audiograph == nil && png == nil }
 }
 
 /// `--color auto|always|never`.

@@ -16,6 +16,17 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         return FrameSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
     }
 
+    public var cellPixels: PixelCellSize? {
+        var ws = winsize()
+        guard isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0,
+              ws.ws_xpixel >= ws.ws_col, ws.ws_ypixel >= ws.ws_row else { return nil }
+        return PixelCellSize(width: Int(ws.ws_xpixel / ws.ws_col), height: Int(ws.ws_ypixel / ws.ws_row))
+    }
+
+    public func graphicsReply() -> [UInt8]? {
+        TerminalBackground.query(input: 0, output: 1, question: GraphicsMode.questions)
+    }
+
     public func whyNotInteractive(device: TerminalScreen.Device) -> String? {
         TerminalCheck.whyNotInteractive(device: device)
     }

@@ -21,9 +21,19 @@ public enum LineRasterizer {
     /// negative (mirrored); `y` may have any scale, zero included.
     public static func drawLine(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, y: AffineMap,
                                 into canvas: inout DotCanvas) {
+        guard canvas.heightDots > 0 else { return }
+        forEachColumnSpan(index, points: points, x: x, y: y, width: canvas.widthDots) { column, yLow, yHigh in
+            fill(column: column, yLow: yLow, yHigh: yHigh, canvas: &canvas)
+        }
+    }
+
+    /// Hands `body` every dot column in `0..<width` that the polyline touches, with the
+    /// extremes of the polyline's continuous row coordinate over that column (`yLow > yHigh`
+    /// when the column holds nothing): the spans `drawLine` lights, for other canvases too.
+    package static func forEachColumnSpan(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, y: AffineMap,
+                                          width: Int, _ body: (Int, Double, Double) -> Void) {
         let first = max(points.lowerBound, 0), last = min(points.upperBound, index.count - 1)
-        let width = canvas.widthDots, height = canvas.heightDots
-        guard first <= last, width > 0, height > 0 else { return }
+        guard first <= last, width > 0 else { return }
         let xFirst = dotX(first, x), xLast = dotX(last, x)
         let xLow = min(xFirst, xLast), xHigh = max(xFirst, xLast)
         guard xHigh >= 0, xLow <= Double(width) else { return }
@@ -59,7 +69,7 @@ public enum LineRasterizer {
                 foldEdgeCrossings(segment: hi, prices: prices, x: x, y: y, column: column,
                                   low: &yLow, high: &yHigh)
             }
-            fill(column: column, yLow: yLow, yHigh: yHigh, canvas: &canvas)
+            body(column, yLow, yHigh)
         }
     }
 

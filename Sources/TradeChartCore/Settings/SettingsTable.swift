@@ -10,6 +10,7 @@ extension SettingID {
     public static let indicators = SettingID(rawValue: "indicators")
     public static let theme = SettingID(rawValue: "theme")
     public static let charset = SettingID(rawValue: "charset")
+    public static let graphics = SettingID(rawValue: "graphics")
     public static let tones = SettingID(rawValue: "tones")
     public static let screenReader = SettingID(rawValue: "screenReader")
     public static let overviewOrder = SettingID(rawValue: "overviewOrder")
@@ -154,6 +155,18 @@ public enum Settings {
                 memory: .perFile(field: "filter"),
                 readme: ("`--filter TEXT`", "the overview lists only the files whose names hold TEXT, letters' case "
                          + "ignored (`/` types it; remembered for the folder)")),
+        Setting(.graphics, title: "graphics",
+                options: [SettingOption("graphics", value: "MODE", help: "The plot as an image where the terminal "
+                                        + "shows them: with --print, sixel or kitty; auto asks the terminal. The viewer "
+                                        + "draws Braille for now. (values: auto, sixel, kitty, braille; default: auto)")],
+                memory: .notRemembered,
+                readme: ("`--graphics auto\\|sixel\\|kitty\\|braille`", "with `--print`, the plot area as an image "
+                         + "(anti-aliased, the text lines around it stay text): `sixel` (xterm `-ti vt340`, foot, WezTerm, "
+                         + "mlterm, Konsole) or `kitty` (kitty, Ghostty, WezTerm); `auto` (the default) asks a terminal on "
+                         + "standard input and output (the kitty graphics query, the device attributes, the cell size; "
+                         + "100 ms) and keeps Braille without an answer, inside tmux or screen and on `linux` and "
+                         + "`vt100`-like terminals. `--describe` says the choice. The interactive viewer still draws "
+                         + "Braille")),
         Setting(.tones, title: "tones",
                 keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
                                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; "
