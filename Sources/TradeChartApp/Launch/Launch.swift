@@ -111,6 +111,11 @@ public struct Launch {
         } else {
             let decided = request.style != nil && request.switches.contains(.volume)
             readOptions.bars = shownStyle(remembered: decided ? nil : memory?.finish()?.view).fields
+            // Stochastic and ATR read the high and low, VWAP the volume: asked for (or remembered), they are read too.
+            let indicators = request.indicators?.map(\.name)
+                ?? (memory?.finish()?.view?.indicators ?? []).map { String($0.prefix { $0 != ":" }) }
+            if indicators.contains(where: { ["stoch", "atr", "vwap"].contains($0) }) { readOptions.bars.insert(.prices) }
+            if indicators.contains("vwap") { readOptions.bars.insert(.volume) }
         }
         let loaded: LoadedSeries
         var follower: Follower? = nil
