@@ -112,8 +112,9 @@ public struct Launch {
             let decided = request.style != nil && request.switches.contains(.volume)
             readOptions.bars = shownStyle(remembered: decided ? nil : memory?.finish()?.view).fields
             // Stochastic and ATR read the high and low, VWAP the volume: asked for (or remembered), they are read too.
+            // (Remembered ones only when the state file is read anyway: a style and pane given on the command line do not wait.)
             let indicators = request.indicators?.map(\.name)
-                ?? (memory?.finish()?.view?.indicators ?? []).map { String($0.prefix { $0 != ":" }) }
+                ?? (decided ? [] : memory?.finish()?.view?.indicators ?? []).map { String($0.prefix { $0 != ":" }) }
             if indicators.contains(where: { ["stoch", "atr", "vwap"].contains($0) }) { readOptions.bars.insert(.prices) }
             if indicators.contains("vwap") { readOptions.bars.insert(.volume) }
         }
