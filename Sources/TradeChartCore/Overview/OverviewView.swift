@@ -49,10 +49,12 @@ extension OverviewState {
         name.displayWidth <= cells ? name : DisplayWidth.prefix(name, cells: max(cells - ellipsis.count, 0)) + ellipsis
     }
 
+    /// The last close in as many decimals as the range's prices need (their largest size,
+    /// from the row's min-max index: the same cost at any length, as every row's is needed each frame).
     func lastText(_ k: Int, _ facts: OverviewRowFacts) -> String {
-        let series = entries[k].series!
-        let magnitude = series.prices[facts.slice.first...facts.slice.last].reduce(0) { max($0, abs($1)) }
-        return PriceFormatter(forPricesAround: magnitude).string(facts.last)
+        guard let index = entries[k].index else { return PriceFormatter(forPricesAround: facts.last).string(facts.last) }
+        let (low, high) = index.minMax(facts.slice.first...facts.slice.last)
+        return PriceFormatter(forPricesAround: max(abs(low), abs(high))).string(facts.last)
     }
 
     func drawTitle(_ count: Int, into frame: inout Frame) {
