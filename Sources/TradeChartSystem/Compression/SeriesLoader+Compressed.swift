@@ -47,9 +47,14 @@ extension SeriesLoader {
         let name = stream.name
         let member = try ZipStreamMember.first(in: &stream, archive: name)
         if member.flags & 1 != 0 { throw .cannotOpen(file: name, reason: "'\(member.name)' is encrypted") }
+        // Sizes after the data (as `zip - -` writes to a pipe): only deflate data ends by itself.
+        if member.expected == nil && member.method != 8 {
+            throw .cannotOpen(file: name, reason: "'\(member.name)' has its size after its data, which a pipe cannot "
+                              + "be read ahead for unless it is deflated; give the archive as a file")
+        }
         let made: (any StreamDecoder)?
         do throws(DecodeFailure) {
-            made = try zipDecoder(method: member.method)
+            made = try zipDecoder(method: member.method, thenArchive: member.expected == nil)
         } catch {
             throw .readFailed(file: name, reason: error.reason)
         }
@@ -58,18 +63,7 @@ extension SeriesLoader {
                               + "which is not read (deflate, bzip2, zstd, xz or stored are)")
         }
         guard let known = member.expected else {
-            // The sizes follow the data (as `zip - -` writes to a pipe): deflate data ends by itself.
-            guard member.method == 8 else {
-                throw .cannotOpen(file: name, reason: "'\(member.name)' has its size after its data, which a pipe cannot "
-                                  + "be read ahead for unless it is deflated; give the archive as a file")
-            }
-            let inflate: InflateDecoder
-            do throws(DecodeFailure) {
-                inflate = try InflateDecoder(.rawThenArchive)
-            } catch {
-                throw .readFailed(file: name, reason: error.reason)
-            }
-            let decoded = DecompressingStream(stream, decoder: inflate, format: "zip", name: name)
+            let decoded = DecompressingStream(stream, decoder: decoder, format: "zip", name: name)
             return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
         }
         let decoded = DecompressingStream(LimitedStream(stream, limit: known.compressedSize), decoder: decoder, format: "zip",
@@ -133,10 +127,11 @@ extension SeriesLoader {
     }
 
     /// A decoder for a zip member compressed with `method`; nil for a method not read.
-    private static func zipDecoder(method: UInt16) throws(DecodeFailure) -> (any StreamDecoder)? {
+    /// `thenArchive`: deflate data read from a pipe, followed by the rest of the archive.
+    private static func zipDecoder(method: UInt16, thenArchive: Bool = false) throws(DecodeFailure) -> (any StreamDecoder)? {
         switch method {
         case 0: StoredDecoder()
-        case 8: try InflateDecoder(.raw)
+        case 8: try InflateDecoder(thenArchive ? .rawThenArchive : .raw)
         case 12: try Bzip2Decoder()
         case 93: try ZstdDecoder()
         case 95: try XzDecoder()
