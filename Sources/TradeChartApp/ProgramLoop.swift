@@ -15,14 +15,18 @@ public final class ProgramLoop<State: LoopState> {
     private let services: [HostService]
     private var exitStatus: Int32?
     /// The plot's image on the display, and when the next may go out.
-    private var image = PlotImageScreen()
+    private var image: PlotImageScreen
     private var imagePacer = ImagePacer()
     /// An image was due but held back by the pacer: it goes out when the pacer allows.
     private var imagePending = false
     public static var frameInterval: Double { 1.0 / 60 }
 
-    public init(state: consuming State, display: Display, events: EventSource, clock: Clock, services: [HostService] = []) {
+    /// `images` writes the plot's images where the display shows them (its kitty images
+    /// raw RGB unless it is given an encoder).
+    public init(state: consuming State, display: Display, events: EventSource, clock: Clock, services: [HostService] = [],
+                images: PlotImageScreen = PlotImageScreen()) {
         self.state = state
+        image = images
         self.display = display
         self.events = events
         self.clock = clock

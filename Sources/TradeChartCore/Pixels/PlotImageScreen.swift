@@ -17,8 +17,22 @@ public struct PlotImageScreen: Sendable {
     /// The kitty id of the image shown (the first image takes the other one, `ids.0`).
     private var id: UInt32 = ids.1
     private let sixel: SixelEncoder
+    /// What a kitty image's data is: raw RGB here; the host gives a PNG encoder (a
+    /// hundredth of the bytes, which matters at 30 images a second).
+    private let kittyPayload: KittyPayload
 
-    public init(sixel: SixelEncoder = SixelEncoder()) { self.sixel = sixel }
+    /// Turns the plot into the data of a kitty image.
+    public typealias KittyPayload = @Sendable (PixelPlot) -> KittyEncoder.Payload
+
+    /// The plot as 24-bit RGB.
+    public static let rgbPayload: KittyPayload = { plot in
+        .rgb(plot.canvas.rgb(plot.palette), width: plot.canvas.width, height: plot.canvas.height)
+    }
+
+    public init(sixel: SixelEncoder = SixelEncoder(), kittyPayload: @escaping KittyPayload = rgbPayload) {
+        self.sixel = sixel
+        self.kittyPayload = kittyPayload
+    }
 
     /// Whether a kitty image may be on the screen (it stays until deleted, whatever the text does).
     public var holdsKittyImage: Bool { shown?.mode == .kitty }
@@ -41,9 +55,7 @@ public struct PlotImageScreen: Sendable {
         case .kitty:
             let newID = id == Self.ids.0 ? Self.ids.1 : Self.ids.0
             out += Self.at(row: plot.row, column: plot.column) {
-                KittyEncoder.transmitAndPlace(.rgb(plot.canvas.rgb(plot.palette), width: plot.canvas.width,
-                                                   height: plot.canvas.height),
-                                              id: newID, columns: plot.columns, rows: plot.rows)
+                KittyEncoder.transmitAndPlace(kittyPayload(plot), id: newID, columns: plot.columns, rows: plot.rows)
             }
             if shown?.mode == .kitty { out += KittyEncoder.delete(id: id) }
             id = newID

@@ -111,4 +111,11 @@ struct PlotImageScreenTests {
         #expect(!screen.holdsKittyImage)
         #expect(screen.update(to: nil, screenCleared: false).isEmpty)
     }
+
+    @Test func aKittyImageGoesInTheDataTheHostGives() throws {
+        let v = state(graphics: .kitty)
+        var screen = PlotImageScreen(kittyPayload: { _ in .png([0x89, 0x50, 0x4E, 0x47]) })
+        let parts = outline(screen.update(to: v.shownPlotImage(at: 0, cell: cell), screenCleared: false))
+        #expect(parts.count == 4 && parts[2].hasPrefix("kitty a=T,f=100,i="), "\(parts)")
+    }
 }
