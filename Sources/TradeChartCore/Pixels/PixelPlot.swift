@@ -131,6 +131,14 @@ struct PixelPainter {
             PixelLineRasterizer.drawDot(cx: x(Double(marked)), cy: y(state.plotIndex.values[marked]), radius: radius,
                                         role: .accent, into: &chart)
         }
+        // Following a file: the newest point is a dot, as the live quote's end (Braille blinks it).
+        let newest = state.series.count - 1
+        if state.options.live, !state.drawsCandles, drawn.contains(newest), geometry.cursor != newest,
+           !state.isAnimating(at: geometry.time) {
+            PixelLineRasterizer.drawDot(cx: x(Double(newest)), cy: y(state.plotIndex.values[newest]), radius: radius * 0.8,
+                                        halo: max(1, lineWidth * 0.75), role: projection.rising ? .rising : .falling,
+                                        into: &chart)
+        }
         let paneHeight = state.layout.volumeRows * cell.height
         guard paneHeight > 0 else { return chart }
         var canvas = PixelCanvas(width: chart.width, height: chartHeight + paneHeight)
