@@ -163,6 +163,18 @@ final class FakeTerminal: LaunchTerminal {
     private(set) var shown: ViewerState?
     private(set) var inScreenReaderMode = false
     private(set) var services: [HostService] = []
+    /// What the terminal answers the graphics questions, how often it was asked, and what
+    /// the screen was opened with.
+    var graphicsAnswer: [UInt8]?
+    private(set) var graphicsQuestions = 0
+    var outputIsSerialLine = false
+    var cellPixels: PixelCellSize?
+    private(set) var screen: ScreenOptions?
+
+    func graphicsReply() -> [UInt8]? {
+        graphicsQuestions += 1
+        return graphicsAnswer
+    }
 
     func whyNotInteractive(device: TerminalScreen.Device) -> String? { chartProblem }
     func whyNoKeyboard(device: TerminalScreen.Device) -> String? { keyboardProblem }
@@ -173,6 +185,7 @@ final class FakeTerminal: LaunchTerminal {
         shown = state
         inScreenReaderMode = screenReader
         self.services = services
+        self.screen = screen
         return 0
     }
 

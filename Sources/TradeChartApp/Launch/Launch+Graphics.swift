@@ -4,14 +4,14 @@ import TradeChartTerminal
 extension Launch {
     /// What `--graphics` comes to on standard output, and why: the mode given, or for
     /// `auto` what a terminal on standard input and output answers (Braille without one,
-    /// without an answer, inside tmux or screen, on `linux` and `vt100`-like terminals,
-    /// where it is not asked); the modes it can show (what `b` steps through); the
+    /// without an answer, inside tmux or screen, over a serial line, on `linux` and
+    /// `vt100`-like terminals, where it is not asked); the modes it can show (what `b` steps through); the
     /// terminal's cell size in pixels (its answer to `CSI 16 t`, else the window-size
     /// ioctl's, else 10 x 20).
     func chosenGraphics() -> (mode: GraphicsMode, choices: [GraphicsMode], cell: PixelCellSize, why: String) {
         let asked = request.graphics ?? .auto
         let multiplexed = !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
-        let noImages = GraphicsMode.whyNoImages(term: term, multiplexed: multiplexed)
+        let noImages = GraphicsMode.whyNoImages(term: term, multiplexed: multiplexed, serialLine: terminal.outputIsSerialLine)
         let reply = asked == .braille || (asked == .auto && noImages != nil) ? nil : terminal.graphicsReply()
         let cell = reply.flatMap(GraphicsMode.cellSize(in:)) ?? terminal.cellPixels ?? .standard
         guard asked == .auto else {

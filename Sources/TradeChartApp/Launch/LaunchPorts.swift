@@ -129,12 +129,16 @@ public protocol LaunchTerminal {
     func graphicsReply() -> [UInt8]?
     /// The cell size in pixels the window-size ioctl gives for standard output, nil when it gives none.
     var cellPixels: PixelCellSize? { get }
+    /// Whether standard output is a serial line (`/dev/ttyS0`, a USB serial adapter): no
+    /// images are sent down one, whatever the terminal at its end says.
+    var outputIsSerialLine: Bool { get }
 }
 
 extension LaunchTerminal {
     /// A terminal that is never asked about images (the tests' fakes).
     public func graphicsReply() -> [UInt8]? { nil }
     public var cellPixels: PixelCellSize? { nil }
+    public var outputIsSerialLine: Bool { false }
 }
 
 /// What the state file remembers: the view for the files shown, the person's settings,

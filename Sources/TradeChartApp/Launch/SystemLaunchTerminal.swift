@@ -24,6 +24,11 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         return PixelCellSize(width: Int(ws.ws_xpixel / ws.ws_col), height: Int(ws.ws_ypixel / ws.ws_row))
     }
 
+    public var outputIsSerialLine: Bool {
+        guard let name = ttyname(1) else { return false }
+        return GraphicsMode.isSerialLine(String(cString: name))
+    }
+
     public func graphicsReply() -> [UInt8]? {
         TerminalBackground.query(input: 0, output: 1, question: GraphicsMode.questions)
     }

@@ -20,14 +20,22 @@ public enum GraphicsMode: String, CaseIterable, Sendable {
         return .braille
     }
 
-    /// Why the terminal is not even asked for images: inside tmux or screen, on the Linux
-    /// console and `vt100`-like terminals, without a terminal type; nil where it may show them.
-    public static func whyNoImages(term: String?, multiplexed: Bool) -> String? {
+    /// Why the terminal is not even asked for images: inside tmux or screen, over a serial
+    /// line, on the Linux console and `vt100`-like terminals, without a terminal type; nil
+    /// where it may show them.
+    public static func whyNoImages(term: String?, multiplexed: Bool, serialLine: Bool = false) -> String? {
         guard let term, !term.isEmpty else { return "no terminal type (TERM)" }
+        if serialLine { return "over a serial line" }
         if multiplexed || term.hasPrefix("screen") || term.hasPrefix("tmux") { return "inside tmux or screen" }
         let plain = ["linux", "vt100", "vt102", "vt220", "dumb"]
         if plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) { return "TERM=\(term) shows no images" }
         return nil
+    }
+
+    /// Whether a terminal device's name is a serial line's: `/dev/ttyS0`, `/dev/ttyUSB0`,
+    /// `/dev/ttyACM0`, `/dev/ttyAMA0` (not a pseudo-terminal, `/dev/pts/3`).
+    public static func isSerialLine(_ device: String) -> Bool {
+        ["/dev/ttyS", "/dev/ttyUSB", "/dev/ttyACM", "/dev/ttyAMA"].contains { device.hasPrefix($0) }
     }
 
     /// Whether `reply` holds the kitty graphics protocol's `OK` to the query of image 31

@@ -25,6 +25,13 @@ struct GraphicsModeTests {
         }
     }
 
+    @Test func serialLinesAreTold() {
+        for device in ["/dev/ttyS0", "/dev/ttyUSB1", "/dev/ttyACM0", "/dev/ttyAMA0"] { #expect(GraphicsMode.isSerialLine(device)) }
+        for device in ["/dev/pts/3", "/dev/tty1", "/dev/tty"] { #expect(!GraphicsMode.isSerialLine(device)) }
+        #expect(GraphicsMode.whyNoImages(term: "xterm", multiplexed: false, serialLine: true) == "over a serial line")
+        #expect(GraphicsMode.whyNoImages(term: "xterm", multiplexed: false) == nil)
+    }
+
     @Test func cellSizeFromTheAnswer() {
         #expect(GraphicsMode.cellSize(in: reply("\u{1B}[6;13;6t\u{1B}[?63;4c")) == PixelCellSize(width: 6, height: 13))
         #expect(GraphicsMode.cellSize(in: reply("\u{1B}[?63;4c")) == nil)
