@@ -168,8 +168,8 @@ public enum Settings {
                          + "and with `--print` (anti-aliased, the text around it stays text): `sixel` (xterm `-ti vt340`, "
                          + "foot, WezTerm, mlterm, Konsole) or `kitty` (kitty, Ghostty, WezTerm); `auto` (the default) "
                          + "asks the terminal (the kitty graphics query, the device attributes, the cell size; 100 ms) "
-                         + "and keeps Braille without an answer, inside tmux or screen and on `linux` and `vt100`-like "
-                         + "terminals. `b` switches between Braille and the images the terminal shows; `--describe` "
+                         + "and keeps Braille without an answer, inside tmux or screen, over a serial line and on `linux` "
+                         + "and `vt100`-like terminals. `b` switches between Braille and the images the terminal shows; `--describe` "
                          + "says the choice")),
         Setting(.tones, title: "tones",
                 keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
