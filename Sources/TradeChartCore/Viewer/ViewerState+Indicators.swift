@@ -16,7 +16,17 @@ extension ViewerState {
     mutating func setIndicators(_ choices: [IndicatorChoice]) {
         overlays.indicatorChoices = choices
         refreshIndicators()
-        fitLayout(at: 0, morphing: false)
+        fitIndicators(at: 0, morphing: false)
+    }
+
+    /// After the indicators changed: the panes laid out, and the price axis widened (or
+    /// narrowed back) to the overlays' values over the range shown.
+    mutating func fitIndicators(at time: Double, morphing: Bool = true) {
+        guard layout.volume == drawsVolume && layout.panes == paneIndicators.count else {
+            fitLayout(at: time, morphing: morphing)
+            return
+        }
+        if morphing { retarget(from: projection(at: time), at: time) } else { retarget() }
     }
 
     /// The chooser's rows (`i`): each indicator with its digit, whether it is on and its periods
@@ -48,7 +58,7 @@ extension ViewerState {
         if on { choices.append(fallback) } else { choices.removeAll { $0.name == fallback.name } }
         overlays.indicatorChoices = choices
         refreshIndicators()
-        fitLayout(at: time)
+        fitIndicators(at: time)
         return (.indicatorTurned(fallback.title, on: on), readColumnsForIndicators())
     }
 
