@@ -9,6 +9,8 @@ extension ViewerState {
     /// The indicators drawn (those of the choices this file has); none while files are
     /// compared (the status line says they are off).
     var indicators: [IndicatorLine] { comparing ? [] : overlays.indicators }
+    /// The titles of the indicators drawn, in their order.
+    package var drawnIndicatorTitles: [String] { indicators.map(\.choice.title) }
     /// The indicators drawn in panes below the price.
     var paneIndicators: [IndicatorLine] { indicators.filter { !$0.choice.isOverlay } }
 
@@ -82,7 +84,7 @@ extension ViewerState {
     }
 
     /// Computes the indicators afresh for the series, its bars and the axis shown.
-    mutating func refreshIndicators() {
+    package mutating func refreshIndicators() {
         // Bars read for fewer rows than the series has (not yet for the rows a follow added) are not used.
         let bars = candles.series?.bars.count == series.count ? candles.series?.bars : nil
         let scale = priceScale, log = logAxis
