@@ -13,7 +13,10 @@ extension CloseIndicator {
     /// Takes the closes appended since (`closes` holds every close).
     public mutating func extend(closes: [Double]) {
         guard closes.count > count else { return }
-        reserveCapacity(closes.count)
+        // Room for a whole series at once and a sixteenth more (room never written takes no
+        // memory), so a follow's first rows fit; later ones grow the outputs geometrically
+        // (reserving the exact count each time would copy every column for every row).
+        if count == 0 { reserveCapacity(closes.count + closes.count / 16) }
         for i in count..<closes.count { append(close: closes[i]) }
     }
 }
@@ -33,7 +36,7 @@ extension CandleIndicator {
     /// Takes the bars appended since (the columns hold every bar).
     public mutating func extend(high: [Double], low: [Double], close: [Double]) {
         guard close.count > count else { return }
-        reserveCapacity(close.count)
+        if count == 0 { reserveCapacity(close.count + close.count / 16) }
         for i in count..<close.count { append(.at(i, high: high, low: low, close: close)) }
     }
 }

@@ -29,7 +29,7 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
     /// Takes the bars appended since (the columns hold every bar).
     public mutating func extend(times: [Int64], high: [Double], low: [Double], close: [Double], volume: [Double]) {
         guard close.count > values.count else { return }
-        values.reserveCapacity(close.count)
+        if values.isEmpty { values.reserveCapacity(close.count + close.count / 16) }
         for i in values.count..<close.count {
             append(time: times[i], .at(i, high: high, low: low, close: close), volume: volume[i])
         }

@@ -20,24 +20,33 @@ struct WindowExtreme: Sendable, Equatable {
     }
 
     /// Takes the next value and answers the extreme of the last `bars` values (fewer at the start).
+    /// The ring is reached through one unsafe view a call: no copy-on-write check or bounds
+    /// check per slot (every slot is `wrap`ped below `bars`).
     @inline(__always) mutating func add(_ x: Double) -> Double {
-        if count > 0 && rows[head] <= seen - bars {
-            head = head + 1 == bars ? 0 : head + 1
-            count -= 1
+        let bars = bars, highest = highest, seen = seen
+        var head = head, count = count
+        @inline(__always) func wrap(_ slot: Int) -> Int { slot >= bars ? slot - bars : slot }
+        let extreme = values.withUnsafeMutableBufferPointer { v in
+            rows.withUnsafeMutableBufferPointer { r in
+                if count > 0 && r[head] <= seen - bars {
+                    head = head + 1 == bars ? 0 : head + 1
+                    count -= 1
+                }
+                while count > 0 {
+                    let back = wrap(head + count - 1)
+                    guard highest ? v[back] <= x : v[back] >= x else { break }
+                    count -= 1
+                }
+                let slot = wrap(head + count)
+                v[slot] = x
+                r[slot] = seen
+                count += 1
+                return v[head]
+            }
         }
-        while count > 0 {
-            let back = wrap(head + count - 1)
-            guard highest ? values[back] <= x : values[back] >= x else { break }
-            count -= 1
-        }
-        let slot = wrap(head + count)
-        values[slot] = x
-        rows[slot] = seen
-        count += 1
-        seen += 1
-        return values[head]
+        self.head = head
+        self.count = count
+        self.seen = seen + 1
+        return extreme
     }
-
-    /// A slot of the ring from `head + k` (below `2 * bars`), without a division.
-    @inline(__always) private func wrap(_ slot: Int) -> Int { slot >= bars ? slot - bars : slot }
 }

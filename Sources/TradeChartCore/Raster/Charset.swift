@@ -33,6 +33,23 @@ public enum Charset: String, Sendable, CaseIterable {
         }
     }
 
+    /// The bits of the dots at `column` from row `top` through row `bottom` inside a cell
+    /// (`top <= bottom`, both inside it): the `bit(column:row:)` of each, without a loop.
+    @inlinable package func bits(column: Int, from top: Int, through bottom: Int) -> UInt8 {
+        // Rows top...bottom as a run of ones, `bottom - top + 1` long, starting at bit `top`.
+        let run = UInt8(truncatingIfNeeded: (1 &<< (bottom &- top &+ 1)) &- 1) &<< UInt8(top)
+        switch self {
+        case .braille:
+            // Rows 0-2 are bits 3 × column + row, row 3 is bit 6 + column.
+            return (run & 0x07) &<< UInt8(3 * column) | (run & 0x08 != 0 ? UInt8(0x40) &<< UInt8(column) : 0)
+        case .block:
+            // Row r is bit 2r + column: row 0 bit column, row 1 bit 2 + column.
+            return (run & 0x01 != 0 ? UInt8(1) &<< UInt8(column) : 0) | (run & 0x02 != 0 ? UInt8(4) &<< UInt8(column) : 0)
+        case .ascii:
+            return run
+        }
+    }
+
     /// The character that shows a cell whose dots are `bits` (a space for none).
     package func glyph(_ bits: UInt8) -> Unicode.Scalar {
         switch self {

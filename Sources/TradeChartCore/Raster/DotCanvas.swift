@@ -68,9 +68,7 @@ public struct DotCanvas: Sendable, Equatable {
                 let cellY = row / rh
                 let cellTop = cellY * rh
                 let end = min(last, cellTop + rh - 1)
-                var mask: UInt8 = 0
-                for r in (row - cellTop)...(end - cellTop) { mask |= charset.bit(column: sub, row: r) }
-                cells[cellY * columns + cellX] |= mask
+                cells[cellY * columns + cellX] |= charset.bits(column: sub, from: row - cellTop, through: end - cellTop)
                 row = end + 1
             }
         }

@@ -57,6 +57,23 @@ public struct MinMaxIndex: Sendable {
         return growth
     }
 
+    /// Lets go of the indexed values (keeping the summary), so that the array they share
+    /// with their owner can grow in place; `adopt(_:lent:)` takes them back. Answers how
+    /// many values were indexed.
+    package mutating func lendValues() -> Int {
+        let count = values.count
+        values = []
+        return count
+    }
+
+    /// Takes `grown` (the `lent` values handed out by `lendValues()` with values appended)
+    /// and extends the summary over the new ones: O(new + log N), no copy.
+    package mutating func adopt(_ grown: [Double], lent: Int) {
+        precondition(values.isEmpty && grown.count >= lent, "adopt takes back the values lent")
+        values = grown
+        extendLevels(from: lent)
+    }
+
     /// Recomputes the summary entries that cover prices `first...` (and keeps the others).
     mutating func extendLevels(from first: Int) {
         var below = values.count
@@ -74,7 +91,8 @@ public struct MinMaxIndex: Sendable {
             var entries = levels[level]
             levels[level] = []
             entries.removeSubrange(min(2 * firstBlock, entries.count)...)
-            entries.reserveCapacity(2 * count)
+            // Grown by half again, not to the exact count: a followed file adds a block at a time.
+            if entries.capacity < 2 * count { entries.reserveCapacity(max(2 * count, entries.capacity + entries.capacity / 2)) }
             let source = level == 0 ? values : levels[level - 1]
             let pairs = level > 0
             source.withUnsafeBufferPointer { s in

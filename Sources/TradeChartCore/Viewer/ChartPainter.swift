@@ -94,9 +94,9 @@ enum ChartPainter {
         // other dot column only.
         let color = state.options.color, width = layout.chartWidth
         let keep: UInt8 = color ? 0xFF : (charset == .braille ? 0x47 : charset == .block ? 0x05 : 0xFF)
-        let averageLayer = CellLayer(averages) { _, i in
-            !color && charset == .ascii && (i % width) % 2 == 1 ? 0 : keep
-        }
+        let averageLayer = CellLayer(averages, keep: color ? nil : { _, i in
+            charset == .ascii && (i % width) % 2 == 1 ? 0 : keep
+        })
         for row in 0..<layout.chartHeight {
             for column in 0..<layout.chartWidth {
                 let cell: Cell
@@ -135,23 +135,29 @@ struct CellLayer {
     private var bits: [UInt8] = []
     private var owner: [Int] = []
 
-    /// The layers in order of precedence, each with `keep` of its bits (all by default).
-    init(_ layers: [DotCanvas], keep: (Int, Int) -> UInt8 = { _, _ in 0xFF }) {
+    /// The layers in order of precedence, each with `keep` of its bits (all without it).
+    init(_ layers: [DotCanvas], keep: ((Int, Int) -> UInt8)? = nil) {
         guard let first = layers.first else { return }
         let count = first.columns * first.rows
-        bits = [UInt8](repeating: 0, count: count)
-        owner = [Int](repeating: 0, count: count)
-        for k in layers.indices.reversed() {
-            layers[k].cellBits.withUnsafeBufferPointer { cells in
-                for i in 0..<count {
-                    let b = cells[i] & keep(k, i)
-                    if b != 0 {
-                        bits[i] = b
-                        owner[i] = k
+        var bits = [UInt8](repeating: 0, count: count)
+        var owner = [Int](repeating: 0, count: count)
+        bits.withUnsafeMutableBufferPointer { bits in
+            owner.withUnsafeMutableBufferPointer { owner in
+                for k in layers.indices.reversed() {
+                    layers[k].cellBits.withUnsafeBufferPointer { cells in
+                        for i in 0..<count where cells[i] != 0 {
+                            let b = keep.map { cells[i] & $0(k, i) } ?? cells[i]
+                            if b != 0 {
+                                bits[i] = b
+                                owner[i] = k
+                            }
+                        }
                     }
                 }
             }
         }
+        self.bits = bits
+        self.owner = owner
     }
 
     /// The dots and the layer on top in cell `i`, nil when no layer has dots there.

@@ -30,6 +30,10 @@ struct IndicatorLine: Sendable {
     /// them, for a pane as they are (a value missing after the first, as VWAP's at a session
     /// start without volume, holds the one before, so the line does not break).
     private(set) var plotted: [MinMaxIndex] = []
+    /// Whether `plotted` indexes the lines' own arrays (a pane, or an overlay on an unscaled
+    /// linear axis, whose values have no gap to hold over): no copy of a column is made, and
+    /// a follow lends them back to the indicator while it grows (`extend`).
+    private var sharesColumns = false
 
     init(_ choice: IndicatorChoice, series: PriceSeries, bars: BarColumns?) throws(Unavailable) {
         self.choice = choice
@@ -94,40 +98,85 @@ struct IndicatorLine: Sendable {
         return point < first.count ? first[point] : .nan
     }
 
-    /// Takes the rows appended since (`series` and `bars` hold every row).
+    /// Takes the rows appended since (`series` and `bars` hold every row). The indicator is
+    /// taken out of `values` (and its columns out of `plotted`) while it grows, so that its
+    /// columns are not shared then, and grow in place instead of being copied whole.
     mutating func extend(series: PriceSeries, bars: BarColumns?) {
         let close = series.prices
         let high = bars?.high ?? close, low = bars?.low ?? close
+        var lent: [Int] = []
+        if sharesColumns { for k in plotted.indices { lent.append(plotted[k].lendValues()) } }
+        let grown: Values
         switch values {
-        case .ema(var e): e.extend(closes: close); values = .ema(e)
-        case .bollinger(var b): b.extend(closes: close); values = .bollinger(b)
-        case .rsi(var r): r.extend(closes: close); values = .rsi(r)
-        case .macd(var m): m.extend(closes: close); values = .macd(m)
+        case .ema(var e): values = Self.growing; e.extend(closes: close); grown = .ema(e)
+        case .bollinger(var b): values = Self.growing; b.extend(closes: close); grown = .bollinger(b)
+        case .rsi(var r): values = Self.growing; r.extend(closes: close); grown = .rsi(r)
+        case .macd(var m): values = Self.growing; m.extend(closes: close); grown = .macd(m)
         case .vwap(var v):
+            values = Self.growing
             v.extend(times: series.times, high: high, low: low, close: close,
                      volume: bars?.volume ?? [Double](repeating: 0, count: close.count))
-            values = .vwap(v)
-        case .stochastic(var s): s.extend(high: high, low: low, close: close); values = .stochastic(s)
-        case .atr(var a): a.extend(high: high, low: low, close: close); values = .atr(a)
+            grown = .vwap(v)
+        case .stochastic(var s): values = Self.growing; s.extend(high: high, low: low, close: close); grown = .stochastic(s)
+        case .atr(var a): values = Self.growing; a.extend(high: high, low: low, close: close); grown = .atr(a)
+        }
+        values = grown
+        guard sharesColumns else { return }
+        let drawn = self.drawn
+        for k in plotted.indices { plotted[k].adopt(drawn[k], lent: lent[k]) }
+        // A gap after the first value (not expected of these) would need holding over: plotted afresh.
+        if drawn.contains(where: { Self.hasGap($0, after: lent[0]) }) { replot(scale: .identity, log: false) }
+    }
+
+    /// What `values` holds while its indicator grows outside it.
+    private static let growing = Values.atr(AverageTrueRange(bars: 1, high: [], low: [], close: []))
+
+    /// Each line's values, then the histogram's: what `plotted` indexes.
+    private var drawn: [[Double]] { lines.map(\.values) + (histogram.map { [$0] } ?? []) }
+
+    /// Whether `values` has a NaN at `from` or after that is not part of the warm-up before its first value.
+    private static func hasGap(_ values: [Double], after from: Int) -> Bool {
+        values.withUnsafeBufferPointer { v in
+            var started = from > 0 && !v[from - 1].isNaN
+            for i in from..<v.count {
+                if v[i].isNaN {
+                    if started { return true }
+                } else {
+                    started = true
+                }
+            }
+            return false
         }
     }
 
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
-    /// scaled like the price).
+    /// scaled like the price). A pane's lines, and an overlay's on an unscaled linear axis,
+    /// are indexed as they are, without a copy.
     mutating func plot(scale: PriceScale, log: Bool) {
+        // Shared columns are indexed as they grow (`extend`).
+        if sharesColumns && !plotted.isEmpty { return }
+        let drawn = self.drawn
+        if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity)
+            && !drawn.contains(where: { Self.hasGap($0, after: 0) }) {
+            plotted = drawn.map { MinMaxIndex($0) }
+            sharesColumns = true
+            return
+        }
+        sharesColumns = false
         let from = plotted.first?.count ?? 0
-        let drawn = lines.map(\.values) + (histogram.map { [$0] } ?? [])
-        if plotted.isEmpty { plotted = drawn.map { _ in MinMaxIndex([]) } }
         let overlay = choice.isOverlay
-        for (k, values) in drawn.enumerated() where values.count > from {
+        var grown: [MinMaxIndex] = []
+        for (k, values) in drawn.enumerated() {
+            guard values.count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
             let new: [Double] = values[from...].map { value in
                 guard !value.isNaN else { return held }
                 held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value)
                 return held
             }
-            plotted[k].append(contentsOf: new)
+            if from == 0 { grown.append(MinMaxIndex(new)) } else { plotted[k].append(contentsOf: new) }
         }
+        if from == 0 { plotted = grown }
     }
 
     /// The plotted lines afresh (the axis changed).

@@ -83,13 +83,23 @@ extension ViewerState {
 
     /// The lowest and highest plotted value (see `plotted`) the chart shows over
     /// `range`: the closes, and once the open, high and low are read, every price of the
-    /// bars, in every style, so that switching style never moves the axis.
+    /// bars, in every style, so that switching style never moves the axis; and the
+    /// indicators drawn on the price (bands, EMA, VWAP) where they have values, so that
+    /// none is cut at the plot's edge (as TradingView scales).
     func chartSpan(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
-        let closes = plotIndex.minMax(range)
-        guard candles.loaded.contains(.prices), let candleSeries = candles.series, candleSeries.count == series.count
-        else { return closes }
-        let bars = candleSeries.span(range)
-        return (min(closes.min, plotted(bars.low)), max(closes.max, plotted(bars.high)))
+        var span = plotIndex.minMax(range)
+        if candles.loaded.contains(.prices), let candleSeries = candles.series, candleSeries.count == series.count {
+            let bars = candleSeries.span(range)
+            span = (min(span.min, plotted(bars.low)), max(span.max, plotted(bars.high)))
+        }
+        for indicator in indicators where indicator.choice.isOverlay {
+            let first = max(range.lowerBound, indicator.firstDefined)
+            for line in indicator.plotted where first <= range.upperBound && range.upperBound < line.count {
+                let values = line.minMax(first...range.upperBound)
+                span = (min(span.min, values.min), max(span.max, values.max))
+            }
+        }
+        return span
     }
 
     /// The volume of a full-height bar of the pane for `slice` under the projection `p`:

@@ -9,6 +9,8 @@ extension ViewerState {
     /// The indicators drawn (those of the choices this file has); none while files are
     /// compared (the status line says they are off).
     var indicators: [IndicatorLine] { comparing ? [] : overlays.indicators }
+    /// The titles of the indicators drawn, in their order.
+    package var drawnIndicatorTitles: [String] { indicators.map(\.choice.title) }
     /// The indicators drawn in panes below the price.
     var paneIndicators: [IndicatorLine] { indicators.filter { !$0.choice.isOverlay } }
 
@@ -16,7 +18,17 @@ extension ViewerState {
     mutating func setIndicators(_ choices: [IndicatorChoice]) {
         overlays.indicatorChoices = choices
         refreshIndicators()
-        fitLayout(at: 0, morphing: false)
+        fitIndicators(at: 0, morphing: false)
+    }
+
+    /// After the indicators changed: the panes laid out, and the price axis widened (or
+    /// narrowed back) to the overlays' values over the range shown.
+    mutating func fitIndicators(at time: Double, morphing: Bool = true) {
+        guard layout.volume == drawsVolume && layout.panes == paneIndicators.count else {
+            fitLayout(at: time, morphing: morphing)
+            return
+        }
+        if morphing { retarget(from: projection(at: time), at: time) } else { retarget() }
     }
 
     /// The chooser's rows (`i`): each indicator with its digit, whether it is on and its periods
@@ -48,7 +60,7 @@ extension ViewerState {
         if on { choices.append(fallback) } else { choices.removeAll { $0.name == fallback.name } }
         overlays.indicatorChoices = choices
         refreshIndicators()
-        fitLayout(at: time)
+        fitIndicators(at: time)
         return (.indicatorTurned(fallback.title, on: on), readColumnsForIndicators())
     }
 
@@ -72,7 +84,7 @@ extension ViewerState {
     }
 
     /// Computes the indicators afresh for the series, its bars and the axis shown.
-    mutating func refreshIndicators() {
+    package mutating func refreshIndicators() {
         // Bars read for fewer rows than the series has (not yet for the rows a follow added) are not used.
         let bars = candles.series?.bars.count == series.count ? candles.series?.bars : nil
         let scale = priceScale, log = logAxis

@@ -31,6 +31,42 @@ struct IndicatorGoldenTests {
         #expect(rows[state.layout.paneY(1)].hasPrefix("MACD 12,26,9 "))
     }
 
+    /// A step in the closes throws the bands past every close: the price axis widens to hold
+    /// them over the range shown, so neither band is cut at the plot's top or bottom edge.
+    @Test func theBandsWidenThePriceAxis() throws {
+        var series = TestSeries.daily(days: 30)
+        series.prices = (0..<30).map { $0 < 15 ? 100 : $0 < 16 ? 110 : $0 < 20 ? 104 : 90 }
+        let state = ViewerState(series: series, range: .max, options: ViewerOptions(charset: .braille), columns: 48, rows: 14,
+                                view: ViewSettings(indicators: [.bollinger(5, 2)]))
+        let bands = BollingerBands(bars: 5, deviations: 2, closes: series.prices)
+        let y = state.projection(at: 0).y, height = Double(state.layout.chartHeight * 4)
+        let top = try #require(bands.upper.filter { !$0.isNaN }.max())
+        let bottom = try #require(bands.lower.filter { !$0.isNaN }.min())
+        #expect(top > 110 && bottom < 90)
+        #expect(y(top) >= 0 && y(bottom) < height)
+        let chart = state.frame(at: 0).plainText.components(separatedBy: "\n")
+            .dropFirst(state.layout.chartY).prefix(state.layout.chartHeight).joined(separator: "\n")
+        // Turned on with the chooser (BB 20,2), the axis widens to the lower band too.
+        var chosen = ViewerState(series: series, range: .max, options: ViewerOptions(charset: .braille), columns: 48, rows: 14)
+        _ = chosen.toggleIndicator(2, at: 0)
+        let wide = BollingerBands(bars: 20, deviations: 2, closes: series.prices)
+        let foot = try #require(wide.lower.filter { !$0.isNaN }.min())
+        #expect(foot < 90 && chosen.target.y(foot) < height)
+        // The upper band's top (above 110) and the lower band's foot (below 90) are on screen.
+        #expect(chart == """
+                                   ⣀⣀⣀⣀⣀⣀⡴⠒⠲⣄
+                                  ⡼⣆    ⠉   ⠈⢧           110
+                                 ⢠⠇⠸⣄⣀⣀⣀⣀⡄   ⠈⢧
+                                 ⡼⡴⠒⠋⠉  ⠸⡄⣄   ⠸⡄
+            ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠁⠈⠁ ⠉⣀⡴⠛⡇⠈⠳⡄⠁ ⡇ ⠈⠁ ⠉ ⠈⠁ 100
+                                 ⠈⢧⣠⠴⠚⠁  ⢹  ⠙⢦⡀⢹
+                                         ⠘⡆   ⠙⠘⡆
+                                          ⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉⠉  90
+                                           ⢳⡀  ⡞
+                                            ⠙⠦⠼⠁
+            """)
+    }
+
     @Test func aShortTerminalDropsTheLastPaneAndSaysSo() throws {
         let state = try Self.viewer("rsi,macd", columns: 80, rows: 12)
         let text = state.frame(at: 0).plainText

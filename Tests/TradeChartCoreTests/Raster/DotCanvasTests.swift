@@ -20,6 +20,22 @@ struct DotCanvasTests {
         #expect(canvas.isEmpty && canvas.glyph(column: 0, row: 0) == " ")
     }
 
+    /// A column filled over any run of rows lights exactly those dots, in every charset.
+    @Test func aFilledColumnLightsEachDotOfItsRun() {
+        for charset in Charset.allCases {
+            for column in 0..<charset.dotColumnsPerCell {
+                for top in 0..<charset.dotRowsPerCell {
+                    for bottom in top..<charset.dotRowsPerCell {
+                        var canvas = DotCanvas(columns: 1, rows: 1, charset: charset), dots = canvas
+                        canvas.fillColumn(column, from: top, through: bottom)
+                        for row in top...bottom { dots[column, row] = true }
+                        #expect(canvas == dots, "\(charset) column \(column) rows \(top)...\(bottom)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func blockQuadrants() {
         let expected: [Unicode.Scalar] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
         for bits in 0..<16 {
