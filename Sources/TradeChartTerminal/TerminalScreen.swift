@@ -24,6 +24,8 @@ public final class TerminalScreen {
     private let inputDescriptor: Int32
     private let outputDescriptor: Int32
     private var signalDescriptor: Int32 = -1
+    /// False after ncurses answered that it holds no input: the next wait goes straight to `poll`.
+    private var mayHoldInput = true
 
     public enum SetupError: Error, CustomStringConvertible {
         case cannotOpenTerminal(String)
@@ -216,8 +218,9 @@ public final class TerminalScreen {
     /// event: a key, the mouse, a resize, or a signal asking the program to stop.
     public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
         if let event = takeSignal() { return event }
-        // What ncurses holds already (the rest of a burst of keys) comes first.
-        if let event = readInput() { return event }
+        // What ncurses holds already (the rest of a burst of keys) comes first; after a read
+        // that found nothing it holds nothing, and the wake-ups of a followed file skip its check.
+        if mayHoldInput, let event = readInput() { return event }
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
@@ -231,6 +234,7 @@ public final class TerminalScreen {
         wtimeout(tc_stdscr(), 0)
         var ch: wint_t = 0
         let result = get_wch(&ch)
+        mayHoldInput = result != ERR
         if result == ERR { return nil }
         if result == KEY_CODE_YES {
             if Int32(ch) == KEY_MOUSE { return mouseEvent().map { .mouse($0) } }
