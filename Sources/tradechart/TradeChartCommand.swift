@@ -276,6 +276,6 @@ struct TradeChartCommand: ParsableCommand {
         request.switches = switches
         return Launch(request: request, files: SystemLaunchFiles(), output: SystemLaunchOutput(), terminal: SystemLaunchTerminal(),
                stateFile: { SystemRememberedState.startLoading(for: $0) },
-               environment: ProcessInfo.processInfo.environment, pathBytes: raw.bytes(of:)).run()
+               environment: ProcessEnvironment.current(), pathBytes: raw.bytes(of:)).run()
     }
 }
