@@ -97,6 +97,10 @@ public final class TerminalScreen {
         noecho()
         nonl()
         keypad(tc_stdscr(), true)
+        // No look for typed keys while a frame is written: ncurses would flush what it has
+        // and poll the input every few lines, a write and a poll each, several a frame
+        // (a followed file's every look); a frame is small, and keys wait for its end.
+        typeahead(-1)
         TerminalKeySequences.defineHomeAndEnd()
         curs_set(0)
         tc_set_escdelay(25)
