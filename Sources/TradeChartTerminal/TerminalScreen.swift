@@ -221,10 +221,13 @@ public final class TerminalScreen {
     /// Waits up to `timeoutMilliseconds` (negative: until something happens) for one
     /// event: a key, the mouse, a resize, or a signal asking the program to stop.
     public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
-        if let event = takeSignal() { return event }
-        // What ncurses holds already (the rest of a burst of keys) comes first; after a read
-        // that found nothing it holds nothing, and the wake-ups of a followed file skip its check.
-        if mayHoldInput, let event = readInput() { return event }
+        // What ncurses holds already (the rest of a burst of keys) comes first, after a signal;
+        // after a read that found nothing it holds nothing, and the wait goes straight to
+        // `poll`, which wakes for the signal pipe too (a followed file's looks: one syscall each).
+        if mayHoldInput {
+            if let event = takeSignal() { return event }
+            if let event = readInput() { return event }
+        }
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
