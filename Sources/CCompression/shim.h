@@ -14,6 +14,11 @@ static inline int tc_inflateInit2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }
 
+/// deflateInit2 is a macro too: a zlib stream (window 32 KiB, memory level 8) with `strategy`.
+static inline int tc_deflateInit2(z_streamp stream, int level, int strategy) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
+}
+
 /// LZMA_CONCATENATED is a macro Swift does not import (UINT32_C).
 static const uint32_t tc_LZMA_CONCATENATED = LZMA_CONCATENATED;
 

@@ -18,6 +18,12 @@ public protocol Display: AnyObject {
     /// display of lines says them. Every event comes here, the host services' answers too
     /// (only when `narratesChanges`).
     func handled(_ event: ViewerEvent, saying lines: [String])
+    /// The size of a cell in pixels where the display can lay an image over the plot's
+    /// cells (sixel, kitty); nil where it shows text only.
+    var imageCell: PixelCellSize? { get }
+    /// Writes the bytes of an image (`PlotImageScreen`'s) after the frame's text; `area`
+    /// is the cells the image covers from now on (nil: none).
+    func drawImage(_ bytes: [UInt8], covering area: CellArea?)
 }
 
 extension Display {
@@ -25,4 +31,6 @@ extension Display {
     /// A display of lines (no frames) says the changes; one of frames does not.
     public var narratesChanges: Bool { !showsFrames }
     public func handled(_ event: ViewerEvent, saying lines: [String]) {}
+    public var imageCell: PixelCellSize? { nil }
+    public func drawImage(_ bytes: [UInt8], covering area: CellArea?) {}
 }

@@ -11,12 +11,20 @@ public protocol LoopState {
     func isAnimating(at time: Double) -> Bool
     /// What a screen reader says of `event`, which led from `before` to this state.
     func narration(of event: ViewerEvent, from before: Self) -> [String]
+    /// The cells the plot's image covers at `time` (blank in the frame), nil while the plot is text.
+    func plotImageArea(at time: Double) -> CellArea?
+    /// The plot's image at `time` in cells of `cell` pixels, nil while the plot is text.
+    func shownPlotImage(at time: Double, cell: PixelCellSize) -> ShownPlotImage?
 }
 
 extension ViewerState: LoopState {
     public func narration(of event: ViewerEvent, from before: ViewerState) -> [String] {
         Narration.lines(for: event, from: before, to: self)
     }
+}
+
+extension ViewerState {
+    public func plotImageArea(at time: Double) -> CellArea? { showsPlotAsImage ? imageArea : nil }
 }
 
 extension OverviewSession: LoopState {}

@@ -14,10 +14,19 @@ public final class ProgramLoop<State: LoopState> {
     private let clock: Clock
     private let services: [HostService]
     private var exitStatus: Int32?
+    /// The plot's image on the display, and when the next may go out.
+    private var image: PlotImageScreen
+    private var imagePacer = ImagePacer()
+    /// An image was due but held back by the pacer: it goes out when the pacer allows.
+    private var imagePending = false
     public static var frameInterval: Double { 1.0 / 60 }
 
-    public init(state: consuming State, display: Display, events: EventSource, clock: Clock, services: [HostService] = []) {
+    /// `images` writes the plot's images where the display shows them (its kitty images
+    /// raw RGB unless it is given an encoder).
+    public init(state: consuming State, display: Display, events: EventSource, clock: Clock, services: [HostService] = [],
+                images: PlotImageScreen = PlotImageScreen()) {
         self.state = state
+        image = images
         self.display = display
         self.events = events
         self.clock = clock
@@ -41,24 +50,59 @@ public final class ProgramLoop<State: LoopState> {
             let animating = display.showsFrames && state.isAnimating(at: frameStart)
             // A frame after each change, every frame interval while something moves, and
             // once more after it stopped: the still frame it lands on.
-            if display.showsFrames && (previous == nil || animating || drewAnimating || state.revision != drawnRevision) {
+            if display.showsFrames
+                && (previous == nil || animating || drewAnimating || state.revision != drawnRevision || imagePending) {
+                let imageArea = display.imageCell == nil ? nil : state.plotImageArea(at: frameStart)
+                let wantsImage = imageArea != nil
+                // An image taken away goes before the text is drawn where it was; a sixel one
+                // only with the text drawn again over the whole screen (so too when it moves or
+                // changes size: its pixels would stay where text is drawn now).
+                if let shown = image.shown, shown.plot.area != imageArea {
+                    if shown.mode == .sixel { previous = nil }
+                    if !wantsImage { display.drawImage(image.update(to: nil, screenCleared: false), covering: nil) }
+                }
                 let frame = state.frame(at: frameStart)
                 let diff = frame.diff(from: previous)
                 if !diff.isEmpty { display.draw(diff) }
+                drawImage(wanted: wantsImage, screenCleared: diff.clearsScreen, at: frameStart)
                 previous = frame
                 drawnRevision = state.revision
             }
             drewAnimating = animating
             let timeout = FrameSchedule.timeout(drewAnimatingFrame: animating, frameStart: frameStart, now: clock.now(),
-                                                tasksDue: services.compactMap(\.nextTick),
+                                                tasksDue: services.compactMap(\.nextTick)
+                                                    + (imagePending ? [imagePacer.nextAllowed] : []),
                                                 frameInterval: Self.frameInterval)
             guard let event = events.nextEvent(timeoutMilliseconds: timeout) else { continue }
             // A new size (or a return from Ctrl-Z) is drawn whole.
             if case .resize = event { previous = nil }
             dispatch(event, at: clock.now())
         }
+        // A kitty image stays on the screen until it is deleted.
+        if image.shown != nil { display.drawImage(image.update(to: nil, screenCleared: false), covering: nil) }
         for service in services { service.finish() }
         return exitStatus ?? 0
+    }
+
+    /// Lays the plot's image over the frame just drawn (`wanted`), or takes it away. An
+    /// image goes out when the pacer allows (else it is pending, and the loop wakes for
+    /// it), and always after the screen was cleared, which took the old one with it.
+    private func drawImage(wanted: Bool, screenCleared: Bool, at time: Double) {
+        guard wanted, let cell = display.imageCell else {
+            imagePending = false
+            return
+        }
+        guard screenCleared || imagePacer.allows(at: clock.now()) else {
+            imagePending = true
+            return
+        }
+        imagePending = false
+        let bytes = image.update(to: state.shownPlotImage(at: time, cell: cell), screenCleared: screenCleared)
+        guard !bytes.isEmpty else { return }
+        // The write's time is the terminal's: it blocks while the terminal has not taken the bytes.
+        let start = clock.now()
+        display.drawImage(bytes, covering: image.shown?.plot.area)
+        imagePacer.wrote(start: start, end: clock.now())
     }
 
     /// Hands `event` to the viewer, its commands to the services, and what they

@@ -8,10 +8,17 @@ public struct ScreenOptions: Sendable {
     /// Use colours (false for `--color never`, `NO_COLOR`, or terminals without colour).
     public var color: Bool
     public var theme: Theme
+    /// The terminal's cell in pixels where images may be laid over the plot (sixel,
+    /// kitty), nil where the screen is text only.
+    public var imageCell: PixelCellSize?
+    /// Whether kitty images may be drawn: they are deleted when the terminal is given back.
+    public var kittyImages: Bool
 
-    public init(color: Bool, theme: Theme) {
+    public init(color: Bool, theme: Theme, imageCell: PixelCellSize? = nil, kittyImages: Bool = false) {
         self.color = color
         self.theme = theme
+        self.imageCell = imageCell
+        self.kittyImages = kittyImages
     }
 }
 
@@ -26,6 +33,13 @@ public final class TerminalScreen {
     private var signalDescriptor: Int32 = -1
     /// False after ncurses answered that it holds no input: the next wait goes straight to `poll`.
     private var mayHoldInput = true
+    /// The stream ncurses writes to: flushed before an image's bytes go out behind it.
+    private let outputStream: UnsafeMutablePointer<FILE>
+    /// See `ScreenOptions.imageCell`; follows the terminal's pixel size on a resize.
+    public private(set) var imageCell: PixelCellSize?
+    private let kittyImages: Bool
+    /// The cells an image covers (nil: none), each of its rows marked (see `marker(row:)`).
+    private var imageArea: CellArea?
 
     public enum SetupError: Error, CustomStringConvertible {
         case cannotOpenTerminal(String)
@@ -86,6 +100,9 @@ public final class TerminalScreen {
         let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? ""
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
+        outputStream = output
+        imageCell = options.imageCell
+        kittyImages = options.kittyImages
         // The mode to give back in an emergency is the shell's, from before curses.
         if handlesSignals { tc_signals_remember_mode(outputDescriptor) }
         guard let screen = newterm(terminalType, output, input) else {
@@ -103,6 +120,8 @@ public final class TerminalScreen {
         typeahead(-1)
         TerminalKeySequences.defineHomeAndEnd()
         curs_set(0)
+        // No inserting and deleting characters to move text: an image's pixels would move with it.
+        if options.imageCell != nil { idcok(tc_stdscr(), false) }
         tc_set_escdelay(25)
         // SGR reports start with ESC [ <; they are read here (see readSGRMouse), also where
         // terminfo's kmous says X10 (tmux-256color), which has ncurses expect ESC [ M.
@@ -122,7 +141,7 @@ public final class TerminalScreen {
         if handlesSignals {
             // Installed after newterm, so the resize signal comes to us (and ncurses is
             // told with resizeterm) instead of ncurses' own handler.
-            let reset = Self.resetBytes()
+            let reset = Self.resetBytes() + (options.kittyImages ? PlotImageScreen.deleteKittyImages.map { CChar(bitPattern: $0) } : [])
             let stop = Array(Self.mouseModesOff.utf8).map { CChar(bitPattern: $0) }
             stop.withUnsafeBufferPointer { tc_signals_on_stop($0.baseAddress, $0.count) }
             signalDescriptor = reset.withUnsafeBufferPointer { tc_signals_install(outputDescriptor, $0.baseAddress, $0.count) }
@@ -143,8 +162,10 @@ public final class TerminalScreen {
     static let mouseModesOn = "\u{1B}[?1002h\u{1B}[?1006h"
     static let mouseModesOff = "\u{1B}[?1006l\u{1B}[?1002l"
 
-    private func writeNow(_ text: String) {
-        var bytes = Array(text.utf8)
+    private func writeNow(_ text: String) { writeNow(Array(text.utf8)) }
+
+    private func writeNow(_ bytes: [UInt8]) {
+        var bytes = bytes
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeMutableBytes { write(outputDescriptor, $0.baseAddress! + done, $0.count - done) }
@@ -174,6 +195,7 @@ public final class TerminalScreen {
         closed = true
         curs_set(1)
         writeNow(Self.mouseModesOff)
+        if kittyImages { writeNow(PlotImageScreen.deleteKittyImages) }
         endwin()
         if let screen { delscreen(screen) }
         screen = nil
@@ -195,17 +217,59 @@ public final class TerminalScreen {
         if diff.clearsScreen {
             erase()
             clearok(tc_stdscr(), true)
+            if let imageArea { placeMarkers(in: imageArea) }
         }
         for change in diff.changes where change.x < columns && change.y < rows {
             // The bottom-right cell would scroll some terminals: skip it.
             if change.y == rows - 1 && change.x == columns - 1 { continue }
             // The second cell of a wide character: the terminal fills it with the character before.
             if change.cell.isContinuation { continue }
-            let cell = change.cell
+            var cell = change.cell
+            if let area = imageArea, change.x == marker(row: change.y, in: area), cell == .blank { cell = Self.markerCell }
             _ = tc_put_cell(Int32(change.y), Int32(change.x), wchar_t(cell.character.value), attributes(cell.style),
                             colorEnabled ? Int16(cell.style.color.rawValue) : 0)
         }
         refresh()
+    }
+
+    /// Writes an image's bytes behind what ncurses has written (they save the cursor and
+    /// put it back, so ncurses finds it where it left it).
+    ///
+    /// ncurses moves lines that moved on the screen by scrolling the terminal (a scroll
+    /// region and a line feed); that would move an image's pixels too and leave a trail of
+    /// them in the rows around it. So each row under an image holds a mark of its own, a
+    /// blank Braille cell in a column of its own, under the image: no such row is ever the
+    /// same as another, and ncurses finds no lines to scroll.
+    public func drawImage(_ bytes: [UInt8], covering area: CellArea?) {
+        // Marks left behind when the image goes are as blank as the spaces they stand for.
+        if area != imageArea {
+            imageArea = area
+            if let area {
+                placeMarkers(in: area)
+                refresh()
+            }
+        }
+        fflush(outputStream)
+        writeNow(bytes)
+    }
+
+    /// The mark of the rows under an image: a Braille cell with no dots, as blank as a space.
+    static let markerCell = Cell("\u{2800}", .plain)
+
+    /// The column of `row`'s mark in `area`.
+    private func marker(row: Int, in area: CellArea) -> Int? {
+        guard area.rows > 0, area.columns > 0, row >= area.row, row < area.row + area.rows else { return nil }
+        return area.column + (row - area.row) % area.columns
+    }
+
+    /// Writes the marks of `area`.
+    private func placeMarkers(in area: CellArea) {
+        let cell = Self.markerCell
+        let (columns, rows) = size
+        for row in area.row..<(area.row + area.rows) where row < rows {
+            guard let x = marker(row: row, in: area), x < columns, !(row == rows - 1 && x == columns - 1) else { continue }
+            _ = tc_put_cell(Int32(row), Int32(x), wchar_t(cell.character.value), attributes(cell.style), 0)
+        }
     }
 
     private func attributes(_ style: CellStyle) -> attr_t {
@@ -263,6 +327,10 @@ public final class TerminalScreen {
                 var ws = winsize()
                 if ioctl(outputDescriptor, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
                     resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+                    // A new font size gives new cells: the images follow the terminal's pixel size.
+                    if imageCell != nil, ws.ws_xpixel >= ws.ws_col, ws.ws_ypixel >= ws.ws_row {
+                        imageCell = PixelCellSize(width: Int(ws.ws_xpixel / ws.ws_col), height: Int(ws.ws_ypixel / ws.ws_row))
+                    }
                 }
                 let size = self.size
                 return .resize(columns: size.columns, rows: size.rows)

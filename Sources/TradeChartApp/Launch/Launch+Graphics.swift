@@ -1,26 +1,44 @@
 import TradeChartCore
+import TradeChartTerminal
 
 extension Launch {
     /// What `--graphics` comes to on standard output, and why: the mode given, or for
     /// `auto` what a terminal on standard input and output answers (Braille without one,
-    /// without an answer, inside tmux or screen, on `linux` and `vt100`-like terminals);
-    /// the terminal's cell size in pixels (its answer to `CSI 16 t`, else the window-size
+    /// without an answer, inside tmux or screen, on `linux` and `vt100`-like terminals,
+    /// where it is not asked); the modes it can show (what `b` steps through); the
+    /// terminal's cell size in pixels (its answer to `CSI 16 t`, else the window-size
     /// ioctl's, else 10 x 20).
-    func chosenGraphics() -> (mode: GraphicsMode, cell: PixelCellSize, why: String) {
+    func chosenGraphics() -> (mode: GraphicsMode, choices: [GraphicsMode], cell: PixelCellSize, why: String) {
         let asked = request.graphics ?? .auto
         let multiplexed = !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
-        let reply = asked == .braille ? nil : terminal.graphicsReply()
+        let noImages = GraphicsMode.whyNoImages(term: term, multiplexed: multiplexed)
+        let reply = asked == .braille || (asked == .auto && noImages != nil) ? nil : terminal.graphicsReply()
         let cell = reply.flatMap(GraphicsMode.cellSize(in:)) ?? terminal.cellPixels ?? .standard
-        guard asked == .auto else { return (asked, cell, "asked for") }
+        guard asked == .auto else {
+            let why = "--graphics \(asked.rawValue) asked for it" + (asked == .braille ? "; the terminal was not asked" : "")
+            return (asked, asked == .braille ? [.braille] : PlotGraphics.choices(asked: asked, reply: reply), cell, why)
+        }
         let mode = GraphicsMode.detected(term: term, multiplexed: multiplexed, reply: reply)
         let why: String
         switch mode {
         case .kitty: why = "the terminal answered the kitty graphics query"
         case .sixel: why = "the terminal's device attributes include sixel"
-        default:
-            why = multiplexed ? "inside tmux or screen" : reply == nil ? "no terminal answered" : "the terminal shows no images"
+        default: why = noImages ?? (reply == nil ? "no terminal answered" : "the terminal shows no images")
         }
-        return (mode, cell, why)
+        return (mode, noImages == nil ? PlotGraphics.choices(asked: .auto, reply: reply) : [.braille], cell, why)
+    }
+
+    /// How the viewer draws its plot (`b` switches), and the cell size for its images (nil:
+    /// text only). The screen-reader mode draws nothing; with the prices on standard input the
+    /// terminal (`/dev/tty`) is not asked.
+    func viewerGraphics(device: TerminalScreen.Device, readsScreen: Bool) -> (graphics: PlotGraphics, cell: PixelCellSize?) {
+        if readsScreen { return (.textOnly(why: "the screen-reader mode says the chart in words"), nil) }
+        if device == .controllingTerminal, request.graphics != .sixel, request.graphics != .kitty {
+            return (.textOnly(why: "the prices come on standard input, so the terminal was not asked"), nil)
+        }
+        let chosen = chosenGraphics()
+        let graphics = PlotGraphics(mode: chosen.mode, choices: chosen.choices, why: chosen.why)
+        return (graphics, graphics.choices.contains { $0 == .sixel || $0 == .kitty } ? chosen.cell : nil)
     }
 
     /// `--print` with `--graphics sixel` or `kitty`: the frame's text with the plot area

@@ -68,8 +68,11 @@ extension Launch {
         let useColor = !readsScreen && request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
         let theme = request.theme?.fixed ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
                                                                       colorFGBG: environment["COLORFGBG"]) : .dark)
+        // The charts it opens draw their plots as images where the terminal shows them.
+        let (graphics, imageCell) = viewerGraphics(device: device, readsScreen: readsScreen)
         let viewerOptions = ViewerOptions(charset: resolvedCharset(), color: useColor, theme: theme,
-                                          morphDuration: readsScreen ? 0 : request.duration, showsPanels: !readsScreen)
+                                          morphDuration: readsScreen ? 0 : request.duration, showsPanels: !readsScreen,
+                                          graphics: graphics)
         let overview = OverviewState(title: title, entries: entries, range: range, order: order, filter: filter,
                                      options: viewerOptions, columns: 100, rows: 30)
         let session = OverviewSession(overview: overview)
@@ -81,7 +84,9 @@ extension Launch {
         if request.follow { services.append(files.followOverview(folder: folder, paths: paths, options: options)) }
         let status: Int32
         do {
-            status = try terminal.runOverview(session, screenReader: readsScreen, screen: ScreenOptions(color: useColor, theme: theme), device: device,
+            let screen = ScreenOptions(color: useColor, theme: theme, imageCell: imageCell,
+                                       kittyImages: graphics.choices.contains(.kitty))
+            status = try terminal.runOverview(session, screenReader: readsScreen, screen: screen, device: device,
                                               services: services)
         } catch {
             say("\(error)")

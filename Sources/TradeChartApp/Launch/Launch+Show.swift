@@ -54,10 +54,11 @@ extension Launch {
                                                                colorFGBG: environment["COLORFGBG"]) : .dark)
         let chosenCharset = request.charset != .auto ? resolvedCharset()
             : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
+        let (graphics, imageCell) = viewerGraphics(device: device, readsScreen: readsScreen)
         // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
                                     morphDuration: readsScreen ? 0 : request.duration, followed: opened.follower?.name,
-                                    showsPanels: !readsScreen, clock: opened.clock)
+                                    showsPanels: !readsScreen, clock: opened.clock, graphics: graphics)
         // What is remembered about the file: the theme and charset when the command line gave them.
         var opening = remembered?.view ?? RememberedView()
         if let fixed = request.theme?.fixed { opening.theme = fixed.rawValue }
@@ -80,7 +81,9 @@ extension Launch {
         let status: Int32
         do {
             status = try terminal.runViewer(consume state, screenReader: readsScreen,
-                                            screen: ScreenOptions(color: useColor, theme: options.theme), device: device,
+                                            screen: ScreenOptions(color: useColor, theme: options.theme, imageCell: imageCell,
+                                                                  kittyImages: graphics.choices.contains(.kitty)),
+                                            device: device,
                                             services: services)
         } catch {
             say("\(error)")

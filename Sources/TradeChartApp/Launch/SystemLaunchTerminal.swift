@@ -1,5 +1,6 @@
 import Glibc
 import TradeChartCore
+import TradeChartSystem
 import TradeChartTerminal
 
 /// The terminal the process runs in, and the viewer drawn on it with ncursesw (or said
@@ -64,7 +65,8 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         }
         let display = try TerminalScreen(options: screen, device: device)
         defer { display.close() }
-        return ViewerLoop(state: consume state, display: display, events: display, clock: SystemClock(), services: services).run()
+        return ViewerLoop(state: consume state, display: display, events: display, clock: SystemClock(), services: services,
+                          images: Self.images).run()
     }
 
     public func runOverview(_ session: consuming OverviewSession, screenReader: Bool, screen: ScreenOptions,
@@ -80,6 +82,15 @@ public struct SystemLaunchTerminal: LaunchTerminal {
         let display = try TerminalScreen(options: screen, device: device)
         defer { display.close() }
         return ProgramLoop(state: consume session, display: display, events: display, clock: SystemClock(),
-                           services: services).run()
+                           services: services, images: Self.images).run()
+    }
+
+    /// The plot's images for a terminal: kitty's as PNG files (deflated fast: a 1600 x 800
+    /// plot is about 4 MB as RGB and tens of KB as PNG), raw RGB if that fails.
+    static var images: PlotImageScreen {
+        PlotImageScreen(kittyPayload: { plot in
+            (try? PNGEncoder.encode(plot.canvas, palette: plot.palette, level: 1)).map { .png($0) }
+                ?? PlotImageScreen.rgbPayload(plot)
+        })
     }
 }

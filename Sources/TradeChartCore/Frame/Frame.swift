@@ -63,6 +63,13 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Sets the style of a run of cells without changing their characters.
+    /// Blanks the cells of the rectangle `width` x `height` at (`x`, `y`), where it lies on the frame.
+    package mutating func clear(x: Int, y: Int, width: Int, height: Int) {
+        for row in max(0, y)..<min(self.height, y + height) {
+            for column in max(0, x)..<min(self.width, x + width) { self[column, row] = .blank }
+        }
+    }
+
     package mutating func restyle(x: Int, y: Int, length: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<min(width, max(0, x + length)) { cells[y * width + column].style = style }

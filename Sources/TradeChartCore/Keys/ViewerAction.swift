@@ -34,6 +34,8 @@ public enum ViewerAction: Sendable, Hashable {
     case cycleStyle
     /// The next candle period: the automatic one, then each longer one that gives two candles or more.
     case cyclePeriod
+    /// The next way of drawing the plot the terminal can show: Braille, a sixel or a kitty image.
+    case cycleGraphics
     case help
     case quit
 }

@@ -80,6 +80,18 @@ public struct OverviewSession: Sendable {
         return overview.frame(at: time)
     }
 
+    /// The cells the open chart's plot image covers (the overview's sparklines are text).
+    public func plotImageArea(at time: Double) -> CellArea? {
+        guard let chart, !isClosed(at: time), chart.showsPlotAsImage else { return nil }
+        return chart.imageArea
+    }
+
+    /// The image of the open chart's plot at `time`, nil while the plot is text.
+    public func shownPlotImage(at time: Double, cell: PixelCellSize) -> ShownPlotImage? {
+        guard plotImageArea(at: time) != nil else { return nil }
+        return chart?.shownPlotImage(at: time, cell: cell)
+    }
+
     /// True while the sparklines or the chart move.
     public func isAnimating(at time: Double) -> Bool {
         if let closingSince { return time < closingSince + overview.options.morphDuration }

@@ -14,15 +14,20 @@ public enum GraphicsMode: String, CaseIterable, Sendable {
     ///   - reply: all the terminal answered to the kitty query followed by the primary
     ///     device attributes query (`ESC [ c`), nil when it was not asked.
     public static func detected(term: String?, multiplexed: Bool, reply: [UInt8]?) -> GraphicsMode {
-        guard let term, !term.isEmpty, !multiplexed else { return .braille }
-        let plain = ["linux", "vt100", "vt102", "vt220", "dumb"]
-        if plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) || term.hasPrefix("screen") || term.hasPrefix("tmux") {
-            return .braille
-        }
-        guard let reply else { return .braille }
+        guard whyNoImages(term: term, multiplexed: multiplexed) == nil, let reply else { return .braille }
         if kittyAnswered(reply) { return .kitty }
         if deviceAttributes(reply).contains(4) { return .sixel }
         return .braille
+    }
+
+    /// Why the terminal is not even asked for images: inside tmux or screen, on the Linux
+    /// console and `vt100`-like terminals, without a terminal type; nil where it may show them.
+    public static func whyNoImages(term: String?, multiplexed: Bool) -> String? {
+        guard let term, !term.isEmpty else { return "no terminal type (TERM)" }
+        if multiplexed || term.hasPrefix("screen") || term.hasPrefix("tmux") { return "inside tmux or screen" }
+        let plain = ["linux", "vt100", "vt102", "vt220", "dumb"]
+        if plain.contains(where: { term == $0 || term.hasPrefix($0 + "-") }) { return "TERM=\(term) shows no images" }
+        return nil
     }
 
     /// Whether `reply` holds the kitty graphics protocol's `OK` to the query of image 31

@@ -105,3 +105,29 @@ extension PixelCanvas {
         pixels[y * width + x] = index
     }
 }
+
+extension PixelCanvas {
+    /// The columns `x..<x + width` (clipped), all rows, as a canvas of their own.
+    package func columns(_ x: Int, width: Int) -> PixelCanvas {
+        let left = max(0, min(x, self.width)), right = max(left, min(x + width, self.width))
+        var part = PixelCanvas(width: right - left, height: height)
+        guard part.width > 0 else { return part }
+        for y in 0..<height {
+            part.pixels.replaceSubrange((y * part.width)..<((y + 1) * part.width),
+                                        with: pixels[(y * self.width + left)..<(y * self.width + right)])
+        }
+        return part
+    }
+
+    /// Whether the columns `x..<x + width` hold the same pixels in `other` (as large as this one).
+    package func sameColumns(_ x: Int, width: Int, as other: PixelCanvas) -> Bool {
+        guard other.width == self.width, other.height == height else { return false }
+        let left = max(0, x), right = min(x + width, self.width)
+        guard left < right else { return true }
+        for y in 0..<height where pixels[(y * self.width + left)..<(y * self.width + right)]
+            != other.pixels[(y * self.width + left)..<(y * self.width + right)] {
+            return false
+        }
+        return true
+    }
+}

@@ -63,9 +63,26 @@ package enum PixelLineRasterizer {
     }
 
     /// A filled disc of `radius` pixels around (`cx`, `cy`), its rim anti-aliased
-    /// (each pixel's coverage sampled at 4 x 4 points).
-    package static func drawDot(cx: Double, cy: Double, radius: Double, role: ColorRole, into canvas: inout PixelCanvas) {
+    /// (each pixel's coverage sampled at 4 x 4 points), on a ring of the background
+    /// `halo` pixels wide cut out of what is under it (so a dot on a line of its own colour shows).
+    package static func drawDot(cx: Double, cy: Double, radius: Double, halo: Double = 0, role: ColorRole,
+                                into canvas: inout PixelCanvas) {
         guard radius > 0, cx.isFinite, cy.isFinite else { return }
+        if halo > 0 {
+            let outer = radius + halo
+            let top = max(0, Clamp.int((cy - outer).rounded(.down)))
+            let bottom = min(canvas.height - 1, Clamp.int((cy + outer).rounded(.down)))
+            let left = max(0, Clamp.int((cx - outer).rounded(.down)))
+            let right = min(canvas.width - 1, Clamp.int((cx + outer).rounded(.down)))
+            if top <= bottom, left <= right {
+                for py in top...bottom {
+                    for px in left...right {
+                        let dx = Double(px) + 0.5 - cx, dy = Double(py) + 0.5 - cy
+                        if dx * dx + dy * dy <= outer * outer { canvas.set(px, py, 0) }
+                    }
+                }
+            }
+        }
         let x0 = Clamp.int((cx - radius).rounded(.down)), x1 = Clamp.int((cx + radius).rounded(.down))
         let y0 = Clamp.int((cy - radius).rounded(.down)), y1 = Clamp.int((cy + radius).rounded(.down))
         let left = max(0, x0), right = min(x1, canvas.width - 1), top = max(0, y0), bottom = min(y1, canvas.height - 1)

@@ -12,6 +12,9 @@ public struct PixelPlot: Sendable, Equatable {
     public var row: Int
     public var columns: Int
     public var rows: Int
+
+    /// The cells it covers.
+    public var area: CellArea { CellArea(column: column, row: row, columns: columns, rows: rows) }
 }
 
 extension ViewerState {
@@ -20,15 +23,34 @@ extension ViewerState {
     public func plotImage(at time: Double, cell: PixelCellSize) -> PixelPlot? {
         guard !layout.isTooSmall else { return nil }
         let geometry = self.geometry(at: time)
-        let layout = self.layout
         let canvas = PixelPainter(state: self, geometry: geometry, cell: cell).paint()
-        return PixelPlot(canvas: canvas, palette: PixelPalette(theme: options.theme), column: layout.chartX,
-                         row: layout.chartY, columns: layout.chartWidth, rows: layout.chartHeight + layout.volumeRows)
+        let area = imageArea
+        return PixelPlot(canvas: canvas, palette: PixelPalette(theme: options.theme), column: area.column,
+                         row: area.row, columns: area.columns, rows: area.rows)
+    }
+
+    /// The cells an image of the plot covers: the price chart and the volume pane under it
+    /// (the indicator panes below stay text).
+    package var imageArea: CellArea {
+        CellArea(column: layout.chartX, row: layout.chartY, columns: layout.chartWidth,
+                 rows: layout.chartHeight + layout.volumeRows)
+    }
+
+    /// Whether the viewer shows its plot as an image now: an image mode is on (`b`), the
+    /// terminal is large enough for a chart, and no panel lies over the chart (under a
+    /// panel, which is text, the plot is drawn in Braille).
+    public var showsPlotAsImage: Bool { options.graphics.drawsImages && !layout.isTooSmall && panel == nil }
+
+    /// What the screen shows of the plot area at `time` as an image, nil while it is text.
+    public func shownPlotImage(at time: Double, cell: PixelCellSize) -> ShownPlotImage? {
+        guard showsPlotAsImage, let plot = plotImage(at: time, cell: cell) else { return nil }
+        return ShownPlotImage(plot: plot, mode: options.graphics.mode)
     }
 }
 
 /// Paints the plot area of a state into a pixel canvas, layer by layer from the bottom:
-/// the dashed baseline, the cursor's line, the moving averages, the compared files, the
+/// the dashed baseline, the cursor's line, the moving averages and the indicators drawn
+/// on the price, the compared files, the
 /// price (line, candles or OHLC bars), the volume bars, then the cursor's dot and the mark.
 struct PixelPainter {
     let state: ViewerState
@@ -78,6 +100,13 @@ struct PixelPainter {
             PixelLineRasterizer.drawLine(average.plotIndex, points: from...drawn.upperBound, x: x, y: y,
                                          width: max(1, lineWidth / 2), role: state.averageRole(k), into: &chart)
         }
+        // The indicators drawn on the price (EMA, Bollinger bands, VWAP), thin like the averages.
+        for overlay in state.overlayIndicatorLines {
+            let from = max(drawn.lowerBound, overlay.first)
+            guard from < drawn.upperBound else { continue }
+            PixelLineRasterizer.drawLine(overlay.index, points: from...drawn.upperBound, x: x, y: y,
+                                         width: max(1, lineWidth / 2), role: overlay.style.color, into: &chart)
+        }
         for (k, other) in state.others.enumerated() where k < projection.others.count {
             let map = projection.others[k]
             guard map.scale != 0, let run = other.covered(drawn.lowerBound, drawn.upperBound) else { continue }
@@ -90,15 +119,25 @@ struct PixelPainter {
             PixelLineRasterizer.drawLine(state.plotIndex, points: drawn, x: x, y: y, width: lineWidth,
                                          role: projection.rising ? .rising : .falling, into: &chart)
         }
-        let radius = max(1.5, lineWidth * 1.6)
+        // The cursor's dot on a ring of the background: it shows on a line of its own colour.
+        let radius = max(2.5, lineWidth * 2)
         if let cursor = geometry.cursor, !state.drawsCandles {
             let price = state.series.prices[cursor]
             PixelLineRasterizer.drawDot(cx: x(Double(cursor)), cy: y(state.plotIndex.values[cursor]), radius: radius,
+                                        halo: max(1, lineWidth * 0.75),
                                         role: price >= state.baselinePrice ? .rising : .falling, into: &chart)
         }
         if let marked = state.markedPoint, drawn.contains(marked) {
             PixelLineRasterizer.drawDot(cx: x(Double(marked)), cy: y(state.plotIndex.values[marked]), radius: radius,
                                         role: .accent, into: &chart)
+        }
+        // Following a file: the newest point is a dot, as the live quote's end (Braille blinks it).
+        let newest = state.series.count - 1
+        if state.options.live, !state.drawsCandles, drawn.contains(newest), geometry.cursor != newest,
+           !state.isAnimating(at: geometry.time) {
+            PixelLineRasterizer.drawDot(cx: x(Double(newest)), cy: y(state.plotIndex.values[newest]), radius: radius * 0.8,
+                                        halo: max(1, lineWidth * 0.75), role: projection.rising ? .rising : .falling,
+                                        into: &chart)
         }
         let paneHeight = state.layout.volumeRows * cell.height
         guard paneHeight > 0 else { return chart }

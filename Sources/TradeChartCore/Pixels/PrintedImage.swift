@@ -7,9 +7,7 @@ public enum PrintedImage {
     /// The frame with the cells under `plot` blank: what is printed as text around the image.
     public static func textAround(_ frame: Frame, plot: PixelPlot) -> Frame {
         var around = frame
-        for y in plot.row..<(plot.row + plot.rows) {
-            for x in plot.column..<(plot.column + plot.columns) { around[x, y] = .blank }
-        }
+        around.clear(x: plot.column, y: plot.row, width: plot.columns, height: plot.rows)
         return around
     }
 

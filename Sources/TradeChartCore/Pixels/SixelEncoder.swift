@@ -55,19 +55,46 @@ public struct SixelEncoder: Sendable {
                             let rows = min(6, canvas.height - top)
                             order.removeAll(keepingCapacity: true)
                             let start = top * width
-                            for x in 0..<width {
-                                // A column of six pixels of one colour (most are background) is one sixel.
-                                let first = pixels[start + x]
-                                var same = rows == 6
-                                if same {
-                                    for r in 1..<6 where pixels[start + r * width + x] != first { same = false; break }
+                            let raw = UnsafeRawPointer(pixels.baseAddress! + start)
+                            let words = rows == 6 ? width / 8 * 8 : 0
+                            var x = 0
+                            while x < width {
+                                // Eight columns at once where all 48 pixels are one colour (most of a
+                                // chart is background): six words compared, eight full sixels stored.
+                                if x < words {
+                                    let word = raw.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+                                    if word == (word & 0xFF) &* 0x0101_0101_0101_0101,
+                                       raw.loadUnaligned(fromByteOffset: width + x, as: UInt64.self) == word,
+                                       raw.loadUnaligned(fromByteOffset: 2 * width + x, as: UInt64.self) == word,
+                                       raw.loadUnaligned(fromByteOffset: 3 * width + x, as: UInt64.self) == word,
+                                       raw.loadUnaligned(fromByteOffset: 4 * width + x, as: UInt64.self) == word,
+                                       raw.loadUnaligned(fromByteOffset: 5 * width + x, as: UInt64.self) == word {
+                                        let register = registers[Int(word & 0xFF)]
+                                        if reach[register] < 0 { order.append(register) }
+                                        reach[register] = x + 7
+                                        UnsafeMutableRawPointer(bits.baseAddress! + register * width)
+                                            .storeBytes(of: 0x3F3F_3F3F_3F3F_3F3F as UInt64, toByteOffset: x, as: UInt64.self)
+                                        x += 8
+                                        continue
+                                    }
                                 }
-                                for r in 0..<(same ? 1 : rows) {
-                                    let register = registers[Int(pixels[start + r * width + x])]
-                                    let last = reach[register]
-                                    if last < 0 { order.append(register) }
-                                    if x > last { reach[register] = x }
-                                    bits[register * width + x] |= same ? 0x3F : UInt8(1) << UInt8(r)
+                                // Else column by column up to the next group of eight.
+                                let end = x < words ? x + 8 : width
+                                while x < end {
+                                    // A column of six pixels of one colour is one sixel.
+                                    let first = pixels[start + x]
+                                    var same = rows == 6
+                                    if same {
+                                        for r in 1..<6 where pixels[start + r * width + x] != first { same = false; break }
+                                    }
+                                    for r in 0..<(same ? 1 : rows) {
+                                        let register = registers[Int(pixels[start + r * width + x])]
+                                        let last = reach[register]
+                                        if last < 0 { order.append(register) }
+                                        if x > last { reach[register] = x }
+                                        bits[register * width + x] |= same ? 0x3F : UInt8(1) << UInt8(r)
+                                    }
+                                    x += 1
                                 }
                             }
                             for (n, register) in order.enumerated() {

@@ -156,17 +156,21 @@ public enum Settings {
                 readme: ("`--filter TEXT`", "the overview lists only the files whose names hold TEXT, letters' case "
                          + "ignored (`/` types it; remembered for the folder)")),
         Setting(.graphics, title: "graphics",
+                keys: [KeyBinding([(.character("b"), .cycleGraphics)], names: ["b"],
+                                  help: "the plot in Braille or as an image (sixel, kitty), where the terminal shows "
+                                      + "images: each press the next one it can show",
+                                  group: .style)],
                 options: [SettingOption("graphics", value: "MODE", help: "The plot as an image where the terminal "
-                                        + "shows them: with --print, sixel or kitty; auto asks the terminal. The viewer "
-                                        + "draws Braille for now. (values: auto, sixel, kitty, braille; default: auto)")],
+                                        + "shows them (b switches); auto asks the terminal. (values: auto, sixel, kitty, "
+                                        + "braille; default: auto)")],
                 memory: .notRemembered,
-                readme: ("`--graphics auto\\|sixel\\|kitty\\|braille`", "with `--print`, the plot area as an image "
-                         + "(anti-aliased, the text lines around it stay text): `sixel` (xterm `-ti vt340`, foot, WezTerm, "
-                         + "mlterm, Konsole) or `kitty` (kitty, Ghostty, WezTerm); `auto` (the default) asks a terminal on "
-                         + "standard input and output (the kitty graphics query, the device attributes, the cell size; "
-                         + "100 ms) and keeps Braille without an answer, inside tmux or screen and on `linux` and "
-                         + "`vt100`-like terminals. `--describe` says the choice. The interactive viewer still draws "
-                         + "Braille")),
+                readme: ("`--graphics auto\\|sixel\\|kitty\\|braille`", "the plot area as an image, in the viewer "
+                         + "and with `--print` (anti-aliased, the text around it stays text): `sixel` (xterm `-ti vt340`, "
+                         + "foot, WezTerm, mlterm, Konsole) or `kitty` (kitty, Ghostty, WezTerm); `auto` (the default) "
+                         + "asks the terminal (the kitty graphics query, the device attributes, the cell size; 100 ms) "
+                         + "and keeps Braille without an answer, inside tmux or screen and on `linux` and `vt100`-like "
+                         + "terminals. `b` switches between Braille and the images the terminal shows; `--describe` "
+                         + "says the choice")),
         Setting(.tones, title: "tones",
                 keys: [KeyBinding([(.character("s"), .toggle(.tones))], names: ["s"],
                                   help: "tones: each cursor step plays a short tone, its pitch the price on the scale of a; "

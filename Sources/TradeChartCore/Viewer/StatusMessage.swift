@@ -58,6 +58,8 @@ enum StatusMessage: Sendable, Equatable {
     case candlePeriod(CandlePeriod?, grouping: String)
     /// `p` while neither candles, OHLC bars nor the volume pane are shown.
     case periodNeedsCandles
+    /// `b`: how the plot is drawn now (Braille, sixel, kitty), and what `b` switches to next.
+    case graphics(PlotGraphics)
     /// `v`: the pane shown, of the column `column` of `file`, or that column is 0 or empty
     /// in every row (hidden, or shown before its column is read: the table's words).
     case volumePane(column: String, file: String, empty: Bool)
@@ -117,6 +119,7 @@ enum StatusMessage: Sendable, Equatable {
             period.map { "Candle period \($0.words), longer where it does not fit: \(grouping); p: the next" }
                 ?? "Candle period auto, the smallest that fits: \(grouping); p: the next"
         case .periodNeedsCandles: "the candle period is for candles, OHLC bars and the volume pane: press c or v first"
+        case .graphics(let graphics): Self.graphicsText(graphics)
         case .volumePane(let column, let file, let empty):
             empty ? "Volume pane: \(column) is 0 or empty in every row of \(file)" : "Volume pane: \(column), one bar a candle"
         case .reading(let columns, let file): "Reading \(columns.joined(separator: ", ")) of \(file)…"
@@ -133,5 +136,16 @@ enum StatusMessage: Sendable, Equatable {
     /// `a`, `a or b`, `a, b or c`.
     static func either(_ words: [String]) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    }
+
+    /// `Plot as a sixel image; b: Braille`, `Plot in Braille; b: kitty image`, or with no
+    /// images to switch to, `Plot in Braille only: inside tmux or screen`.
+    static func graphicsText(_ graphics: PlotGraphics) -> String {
+        func name(_ mode: GraphicsMode) -> String { mode == .kitty ? "kitty image" : mode == .sixel ? "sixel image" : "Braille" }
+        let now = graphics.drawsImages ? "Plot as a \(name(graphics.mode))" : "Plot in Braille"
+        guard graphics.choices.count > 1 else { return now + " only: " + graphics.why }
+        var next = graphics
+        next.cycle()
+        return now + "; b: " + name(next.mode)
     }
 }

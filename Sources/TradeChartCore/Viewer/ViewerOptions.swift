@@ -15,9 +15,12 @@ public struct ViewerOptions: Sendable, Equatable {
     public var showsPanels: Bool
     /// Shows intraday times in another zone than the data's own (`--tz`); nil shows them as written.
     public var clock: DisplayClock?
+    /// The plot as Braille text or as an image, and what `b` may switch to.
+    public var graphics: PlotGraphics
 
     public init(charset: Charset = .braille, color: Bool = true, theme: Theme = .dark, morphDuration: Double = 1.2,
-                followed: String? = nil, tones: Bool = false, showsPanels: Bool = true, clock: DisplayClock? = nil) {
+                followed: String? = nil, tones: Bool = false, showsPanels: Bool = true, clock: DisplayClock? = nil,
+                graphics: PlotGraphics = .textOnly(why: "the terminal was not asked")) {
         self.charset = charset
         self.color = color
         self.theme = theme
@@ -26,6 +29,7 @@ public struct ViewerOptions: Sendable, Equatable {
         self.tones = tones
         self.showsPanels = showsPanels
         self.clock = clock
+        self.graphics = graphics
     }
 
     /// The input is followed: the newest point pulses like a live quote.

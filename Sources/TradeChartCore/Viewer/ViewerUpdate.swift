@@ -162,6 +162,9 @@ extension ViewerState {
                 : DateText.dayMonthYear(shownSeries.times[point])))
         case .cycleStyle: return cycleStyle(at: time)
         case .cyclePeriod: return ([], cyclePeriod(at: time))
+        case .cycleGraphics:
+            options.graphics.cycle()
+            return ([], .graphics(options.graphics))
         case .help: if options.showsPanels { open(.help) }
         case .quit: return ([.stopSound, .quit(status: 0)], nil)
         }

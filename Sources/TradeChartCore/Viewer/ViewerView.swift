@@ -35,6 +35,11 @@ package struct ViewerView: Sendable {
         }
         if let status = state.status ?? state.indicatorsLeftOut?.text { drawStatus(status, room: statusRoom, into: &frame) }
         drawBottomRow(into: &frame)
+        // An image lies over the plot's cells: they are blank, so the text under it never shows through.
+        if state.showsPlotAsImage {
+            let area = state.imageArea
+            frame.clear(x: area.column, y: area.row, width: area.columns, height: area.rows)
+        }
         if let panel = state.panel { drawPanel(panel, title: state.panelTitle, into: &frame) }
         return frame
     }

@@ -25,6 +25,74 @@ struct ImageEncoderTests {
         return String(text.dropFirst(definitions.joined(separator: "#").count))
     }
 
+    /// Reads sixel data back into palette registers a pixel (`-1` where nothing was drawn):
+    /// `#n` picks a register, `$` returns to the band's left edge, `-` starts the next band,
+    /// `!count` repeats the sixel after it.
+    func decode(_ bytes: [UInt8], width: Int, height: Int) -> [Int] {
+        var pixels = [Int](repeating: -1, count: width * height)
+        let text = Array(bytes)
+        var i = text.firstIndex(of: UInt8(ascii: "q"))! + 1
+        // Skip the raster attributes and the register definitions (`#n;2;r;g;b`).
+        func number() -> Int {
+            var n = 0
+            while i < text.count, (48...57).contains(text[i]) { n = n * 10 + Int(text[i] - 48); i += 1 }
+            return n
+        }
+        var register = 0, x = 0, band = 0
+        while i < text.count, text[i] != 0x1B {
+            let c = text[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i += 1
+                for _ in 0..<4 { _ = number(); if text[i] == UInt8(ascii: ";") { i += 1 } }
+            case UInt8(ascii: "#"):
+                i += 1
+                register = number()
+                if text[i] == UInt8(ascii: ";") {
+                    // A definition: its four numbers.
+                    for _ in 0..<4 { i += 1; _ = number() }
+                }
+            case UInt8(ascii: "$"): x = 0; i += 1
+            case UInt8(ascii: "-"): x = 0; band += 1; i += 1
+            case UInt8(ascii: "!"), 63...126:
+                var count = 1
+                if c == UInt8(ascii: "!") { i += 1; count = number() }
+                let bits = Int(text[i]) - 63
+                i += 1
+                for _ in 0..<count {
+                    for r in 0..<6 where bits & (1 << r) != 0 && band * 6 + r < height && x < width {
+                        pixels[(band * 6 + r) * width + x] = register
+                    }
+                    x += 1
+                }
+            default: i += 1
+            }
+        }
+        return pixels
+    }
+
+    @Test func aChartReadBackIsEveryPixelOfTheCanvas() throws {
+        // A real plot (widths not a multiple of eight, a short last band), and blocks of colour
+        // that start and end anywhere within the groups of eight columns the encoder takes at once.
+        var v = ViewerState(series: TestSeries.daily(days: 400), range: .oneYear, columns: 83, rows: 21)
+        _ = v.handle(.key(.end), at: 0)
+        let plot = try #require(v.plotImage(at: 1, cell: PixelCellSize(width: 7, height: 13)))
+        var blocks = PixelCanvas(width: 61, height: 25)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<12 {
+            let x0 = Int.random(in: 0..<61, using: &random), y0 = Int.random(in: 0..<25, using: &random)
+            let role = ColorRole.allCases.randomElement(using: &random)!
+            let level = Int.random(in: 1...4, using: &random)
+            for y in y0..<min(25, y0 + Int.random(in: 1...12, using: &random)) {
+                for x in x0..<min(61, x0 + Int.random(in: 1...30, using: &random)) { blocks.set(x, y, PixelPalette.index(role, level: level)) }
+            }
+        }
+        for image in [plot.canvas, blocks, PixelCanvas(width: 64, height: 12)] {
+            let decoded = decode(SixelEncoder().encode(image, palette: palette), width: image.width, height: image.height)
+            #expect(decoded == image.pixels.map { Int($0) }, "\(image.width)x\(image.height)")
+        }
+    }
+
     @Test func oneBandOfSixPixels() {
         // One column: green in rows 0, 2, 4 (bits 1 + 4 + 16 = 21, 'T'), background in 1, 3, 5 (42, 'i').
         let image = canvas(width: 1, height: 6) { _, y in y % 2 == 0 }

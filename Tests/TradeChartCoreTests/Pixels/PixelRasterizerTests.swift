@@ -141,4 +141,18 @@ struct PixelRasterizerTests {
         for dx in [-1, 1] { #expect(PixelPalette.level(of: plot.canvas[px + dx, py]) == PixelPalette.levels) }
         #expect(PixelPalette.role(of: plot.canvas[px, py]) != .muted)
     }
+
+    @Test func aFollowedFilesNewestPointIsADot() throws {
+        let cell = PixelCellSize(width: 8, height: 16)
+        let still = ViewerState(series: series, range: .oneMonth, columns: 90, rows: 24)
+        let live = ViewerState(series: series, range: .oneMonth, options: ViewerOptions(followed: "prices.csv"), columns: 90, rows: 24)
+        let a = try #require(still.plotImage(at: 5, cell: cell)), b = try #require(live.plotImage(at: 5, cell: cell))
+        let projection = live.projection(at: 5)
+        let newest = series.count - 1
+        let px = projection.x(Double(newest)) * 4, py = projection.y(live.plotIndex.values[newest]) * 4
+        var changed: [(Int, Int)] = []
+        for y in 0..<a.canvas.height { for x in 0..<a.canvas.width where a.canvas[x, y] != b.canvas[x, y] { changed.append((x, y)) } }
+        #expect(!changed.isEmpty, "the dot is drawn")
+        #expect(changed.allSatisfy { abs(Double($0.0) - px) < 8 && abs(Double($0.1) - py) < 8 }, "only around the newest point")
+    }
 }
