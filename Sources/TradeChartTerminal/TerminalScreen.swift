@@ -31,6 +31,8 @@ public final class TerminalScreen {
     private let inputDescriptor: Int32
     private let outputDescriptor: Int32
     private var signalDescriptor: Int32 = -1
+    /// False after ncurses answered that it holds no input: the next wait goes straight to `poll`.
+    private var mayHoldInput = true
     /// The stream ncurses writes to: flushed before an image's bytes go out behind it.
     private let outputStream: UnsafeMutablePointer<FILE>
     /// See `ScreenOptions.imageCell`; follows the terminal's pixel size on a resize.
@@ -112,6 +114,10 @@ public final class TerminalScreen {
         noecho()
         nonl()
         keypad(tc_stdscr(), true)
+        // No look for typed keys while a frame is written: ncurses would flush what it has
+        // and poll the input every few lines, a write and a poll each, several a frame
+        // (a followed file's every look); a frame is small, and keys wait for its end.
+        typeahead(-1)
         TerminalKeySequences.defineHomeAndEnd()
         curs_set(0)
         // No inserting and deleting characters to move text: an image's pixels would move with it.
@@ -279,9 +285,13 @@ public final class TerminalScreen {
     /// Waits up to `timeoutMilliseconds` (negative: until something happens) for one
     /// event: a key, the mouse, a resize, or a signal asking the program to stop.
     public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
-        if let event = takeSignal() { return event }
-        // What ncurses holds already (the rest of a burst of keys) comes first.
-        if let event = readInput() { return event }
+        // What ncurses holds already (the rest of a burst of keys) comes first, after a signal;
+        // after a read that found nothing it holds nothing, and the wait goes straight to
+        // `poll`, which wakes for the signal pipe too (a followed file's looks: one syscall each).
+        if mayHoldInput {
+            if let event = takeSignal() { return event }
+            if let event = readInput() { return event }
+        }
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
@@ -295,6 +305,7 @@ public final class TerminalScreen {
         wtimeout(tc_stdscr(), 0)
         var ch: wint_t = 0
         let result = get_wch(&ch)
+        mayHoldInput = result != ERR
         if result == ERR { return nil }
         if result == KEY_CODE_YES {
             if Int32(ch) == KEY_MOUSE { return mouseEvent().map { .mouse($0) } }

@@ -111,7 +111,7 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
     var follow = false
 
-    @Flag(name: .customLong("no-state"), help: ArgumentHelp(Settings.noStateHelp))
+    @Flag(name: .customLong("no-state"), help: noStateHelp)
     var noState = false
 
     @Flag(help: "Print the range described in words (first, last, change, low, high, trend) and exit.")
@@ -197,9 +197,16 @@ struct TradeChartCommand: ParsableCommand {
     /// The help of a setting's option, as the settings table words it (`--help` shows it in
     /// its section of settings, from the table).
     static func setting(_ option: String) -> ArgumentHelp {
-        let declared = Settings.table.lazy.compactMap { $0.option(option) }.first
+        let declared = declaredOptions.first { $0.name == option }
         return ArgumentHelp(declared?.help ?? "", valueName: declared?.valueName)
     }
+
+    /// The settings table's options, gathered once: the parser makes the command, and with
+    /// it every option's help, three times a start (issue 24).
+    private static let declaredOptions = Settings.table.flatMap(\.options)
+
+    /// `--no-state`'s help, worded from the table once (see `declaredOptions`).
+    static let noStateHelp = ArgumentHelp(Settings.noStateHelp)
 
     /// `--help` with the key table after its heading and the settings table's section before
     /// the options, which then leave the table's out (other messages as they are).
@@ -269,6 +276,6 @@ struct TradeChartCommand: ParsableCommand {
         request.switches = switches
         return Launch(request: request, files: SystemLaunchFiles(), output: SystemLaunchOutput(), terminal: SystemLaunchTerminal(),
                stateFile: { SystemRememberedState.startLoading(for: $0) },
-               environment: ProcessInfo.processInfo.environment, pathBytes: raw.bytes(of:)).run()
+               environment: ProcessEnvironment.current(), pathBytes: raw.bytes(of:)).run()
     }
 }

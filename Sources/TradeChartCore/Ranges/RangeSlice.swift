@@ -66,18 +66,14 @@ extension PriceSeries {
         case .max:
             return (0, false)
         case .oneDay, .fiveDays:
+            // Back a day with data at a time: each day's first point is a search (the
+            // times rise), so a followed file's every look costs no walk over 5D of minutes.
             let wantedDays = range == .oneDay ? 1 : 5
             var days = 1
-            var currentDay = LocalTime.dayNumber(times[lastIndex])
-            var first = lastIndex
-            while first > 0 {
-                let day = LocalTime.dayNumber(times[first - 1])
-                if day != currentDay {
-                    if days == wantedDays { break }
-                    days += 1
-                    currentDay = day
-                }
-                first -= 1
+            var first = lowerBound(of: LocalTime.dayNumber(times[lastIndex]) * LocalTime.secondsPerDay)
+            while first > 0 && days < wantedDays {
+                days += 1
+                first = lowerBound(of: LocalTime.dayNumber(times[first - 1]) * LocalTime.secondsPerDay)
             }
             return (first, first == 0 && days < wantedDays)
         default:

@@ -14,7 +14,6 @@ public struct SettingArguments: Equatable, Sendable {
 
     /// Reads `arguments` (the program's name left out).
     public init(_ arguments: [String]) throws(Problem) {
-        let flags = Settings.switchOptions
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -25,7 +24,7 @@ public struct SettingArguments: Equatable, Sendable {
                 continue
             }
             let name = argument.dropFirst(2).prefix { $0 != "=" }
-            guard let id = flags[String(name)] else {
+            guard let id = Settings.switchSetting(named: name) else {
                 rest.append(argument)
                 continue
             }

@@ -51,13 +51,13 @@ extension Settings {
         return (["| option | keys | remembered | meaning |", "| --- | --- | --- | --- |"] + rows).joined(separator: "\n")
     }
 
-    /// The options the table's machinery reads from the command line itself: each on/off
-    /// setting's flag, which turns it on.
-    package static var switchOptions: [String: SettingID] {
-        var options: [String: SettingID] = [:]
+    /// The on/off setting whose flag (read by the table's machinery from the command line
+    /// itself, turning it on) is `--name`; nil when none is. A walk over the table: every
+    /// start asks it for a few arguments, and a dictionary of the flags cost more to build.
+    package static func switchSetting(named name: Substring) -> SettingID? {
         for setting in table where setting.isToggle {
-            for option in setting.options { options[option.name] = setting.id }
+            for option in setting.options where option.name == name { return setting.id }
         }
-        return options
+        return nil
     }
 }

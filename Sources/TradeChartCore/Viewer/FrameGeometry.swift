@@ -12,8 +12,9 @@ struct FrameGeometry: Sendable {
     let projection: ChartProjection
     /// The points drawn: the range, plus during a morph the older points sliding in or out.
     let drawn: ClosedRange<Int>
-    /// The period of the candles on screen.
-    let candlePeriod: CandlePeriod
+    /// The period of the candles on screen; nil when nothing drawn needs one (a line chart
+    /// with no cursor on a candle: the period is a search over the times, left out of its frames).
+    let candlePeriod: CandlePeriod?
     /// The point the cursor shows (the one sounding while the audiograph plays), nil when hidden.
     let cursor: Int?
     /// The candles on screen, when candles, OHLC bars or the volume pane are drawn.
@@ -28,12 +29,17 @@ struct FrameGeometry: Sendable {
         let projection = state.projection(at: time)
         self.projection = projection
         drawn = state.drawnPoints(at: time)
-        let period = state.candlePeriod(at: time, onScreen: projection)
-        candlePeriod = period
         let cursor = state.displayedCursor(at: time)
         self.cursor = cursor
-        candles = state.drawsCandles || state.drawsVolume
-            ? state.visibleCandles(period: period, drawn: drawn, projection: projection) : []
+        let drawsBars = state.drawsCandles || state.drawsVolume
+        let period = drawsBars || (cursor != nil && state.candles.series != nil)
+            ? state.candlePeriod(at: time, onScreen: projection) : nil
+        candlePeriod = period
+        guard let period else {
+            (candles, cursorCandle, candleCursorColumn) = ([], nil, nil)
+            return
+        }
+        candles = drawsBars ? state.visibleCandles(period: period, drawn: drawn, projection: projection) : []
         cursorCandle = cursor.flatMap { state.candle(at: $0, period: period) }
         candleCursorColumn = cursor.flatMap { state.candleCursorColumn(cursor: $0, period: period, projection: projection) }
     }

@@ -29,7 +29,7 @@ extension ViewerState {
     /// The candle period on screen at `time`. During a morph, the finer of its two periods
     /// (where it starts and where it lands) while those candles still get their room, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
-    package func candlePeriod(at time: Double) -> CandlePeriod { geometry(at: time).candlePeriod }
+    package func candlePeriod(at time: Double) -> CandlePeriod { candlePeriod(at: time, onScreen: projection(at: time)) }
 
     /// The candle period at `time`, when `onScreen` is what is on screen then.
     func candlePeriod(at time: Double, onScreen: ChartProjection) -> CandlePeriod {

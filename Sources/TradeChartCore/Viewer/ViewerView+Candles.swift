@@ -74,8 +74,8 @@ extension ViewerView {
     /// dates of a free window), when candles or OHLC bars are drawn:
     /// `1Y · 1 candle = 1 day · 14 May 2018 – 13 May 2019`; the last form stays as it was.
     func withCandleLabel(_ forms: [String]) -> [String] {
-        guard state.drawsCandles else { return forms }
-        let label = CandleGrouping.label(geometry.candlePeriod, noun: state.candles.style == .ohlc ? "bar" : "candle")
+        guard state.drawsCandles, let period = geometry.candlePeriod else { return forms }
+        let label = CandleGrouping.label(period, noun: state.candles.style == .ohlc ? "bar" : "candle")
         let dot = unicode ? " · " : " - "
         let range = state.range.label
         let labelled = forms.map { form in

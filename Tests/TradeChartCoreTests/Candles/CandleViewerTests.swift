@@ -185,7 +185,7 @@ struct CandleViewerTests {
             let geometry = v.geometry(at: t)
             let p = geometry.projection
             let candles = geometry.candles
-            let period = geometry.candlePeriod
+            let period = try #require(geometry.candlePeriod)
             if periods.last != period { periods.append(period) }
             // Whole periods, side by side (the first and the last cut at the points drawn).
             #expect(zip(candles, candles.dropFirst()).allSatisfy { $0.last + 1 == $1.first })

@@ -10,7 +10,7 @@ struct FrameGeometryTests {
         #expect(geometry.projection == v.target)
         #expect(geometry.drawn == v.slice.first...v.slice.last)
         #expect(geometry.cursor == v.cursor)
-        #expect(geometry.candlePeriod == v.candlePeriod)
+        #expect(geometry.candlePeriod == nil, "a line without the candles' columns works out no candle period")
         #expect(geometry.candles.isEmpty && geometry.cursorCandle == nil, "a line has no candles")
     }
 
