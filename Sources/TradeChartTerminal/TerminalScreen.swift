@@ -20,6 +20,14 @@ public struct ScreenOptions: Sendable {
         self.imageCell = imageCell
         self.kittyImages = kittyImages
     }
+
+    /// The screen for a viewer drawing its plot as `graphics` says: images at `imageCell`
+    /// where it has image modes to switch to, kitty images cleaned up where kitty is one of them.
+    public init(color: Bool, theme: Theme, graphics: PlotGraphics, imageCell: PixelCellSize?) {
+        let images = graphics.choices.contains { $0 == .sixel || $0 == .kitty }
+        self.init(color: color, theme: theme, imageCell: images ? imageCell : nil,
+                  kittyImages: graphics.choices.contains(.kitty))
+    }
 }
 
 /// The ncursesw screen: sets the terminal up, writes the cells of a frame diff,

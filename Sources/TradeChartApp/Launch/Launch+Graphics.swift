@@ -28,8 +28,8 @@ extension Launch {
         return (mode, noImages == nil ? PlotGraphics.choices(asked: .auto, reply: reply) : [.braille], cell, why)
     }
 
-    /// How the viewer draws its plot (`b` switches), and the cell size for its images (nil:
-    /// text only). The screen-reader mode draws nothing; with the prices on standard input the
+    /// How the viewer draws its plot (`b` switches), and the terminal's cell size (nil where
+    /// it was not asked); `ScreenOptions` takes the cell only where there are images to draw. The screen-reader mode draws nothing; with the prices on standard input the
     /// terminal (`/dev/tty`) is not asked.
     func viewerGraphics(device: TerminalScreen.Device, readsScreen: Bool) -> (graphics: PlotGraphics, cell: PixelCellSize?) {
         if readsScreen { return (.textOnly(why: "the screen-reader mode says the chart in words"), nil) }
@@ -37,8 +37,7 @@ extension Launch {
             return (.textOnly(why: "the prices come on standard input, so the terminal was not asked"), nil)
         }
         let chosen = chosenGraphics()
-        let graphics = PlotGraphics(mode: chosen.mode, choices: chosen.choices, why: chosen.why)
-        return (graphics, graphics.choices.contains { $0 == .sixel || $0 == .kitty } ? chosen.cell : nil)
+        return (PlotGraphics(mode: chosen.mode, choices: chosen.choices, why: chosen.why), chosen.cell)
     }
 
     /// `--print` with `--graphics sixel` or `kitty`: the frame's text with the plot area

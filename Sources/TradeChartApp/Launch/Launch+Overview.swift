@@ -84,8 +84,7 @@ extension Launch {
         if request.follow { services.append(files.followOverview(folder: folder, paths: paths, options: options)) }
         let status: Int32
         do {
-            let screen = ScreenOptions(color: useColor, theme: theme, imageCell: imageCell,
-                                       kittyImages: graphics.choices.contains(.kitty))
+            let screen = ScreenOptions(color: useColor, theme: theme, graphics: graphics, imageCell: imageCell)
             status = try terminal.runOverview(session, screenReader: readsScreen, screen: screen, device: device,
                                               services: services)
         } catch {

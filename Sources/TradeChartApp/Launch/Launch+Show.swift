@@ -81,10 +81,9 @@ extension Launch {
         let status: Int32
         do {
             status = try terminal.runViewer(consume state, screenReader: readsScreen,
-                                            screen: ScreenOptions(color: useColor, theme: options.theme, imageCell: imageCell,
-                                                                  kittyImages: graphics.choices.contains(.kitty)),
-                                            device: device,
-                                            services: services)
+                                            screen: ScreenOptions(color: useColor, theme: options.theme, graphics: graphics,
+                                                                  imageCell: imageCell),
+                                            device: device, services: services)
         } catch {
             say("\(error)")
             return 2
