@@ -206,6 +206,7 @@ struct SixelTerminalTests {
                 if next.rgb == last.rgb { return next }
                 last = next
             }
+            Issue.record("the screen still changed after 15 s: the chart never came to rest")
             return last
         }
         let (cellWidth, cellHeight) = try Self.cellSize(directory + "/size")

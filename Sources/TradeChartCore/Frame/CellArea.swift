@@ -11,8 +11,4 @@ public struct CellArea: Sendable, Equatable {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
     }
-
-    public func contains(column x: Int, row y: Int) -> Bool {
-        x >= column && x < column + columns && y >= row && y < row + rows
-    }
 }

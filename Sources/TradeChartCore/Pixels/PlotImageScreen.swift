@@ -34,9 +34,6 @@ public struct PlotImageScreen: Sendable {
         self.kittyPayload = kittyPayload
     }
 
-    /// Whether a kitty image may be on the screen (it stays until deleted, whatever the text does).
-    public var holdsKittyImage: Bool { shown?.mode == .kitty }
-
     /// The bytes that show `next` instead of what is shown (empty when it is already
     /// there). `screenCleared`: the screen was cleared since the last image, so a sixel
     /// image is gone from it and goes out whole. nil hides the image: a kitty image is

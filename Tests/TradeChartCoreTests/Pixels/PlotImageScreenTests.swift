@@ -106,9 +106,9 @@ struct PlotImageScreenTests {
         let second = outline(screen.update(to: v.shownPlotImage(at: 1, cell: cell), screenCleared: false))
         // The new picture under the other id first, then the old one deleted: no blank moment.
         #expect(second.count == 5 && second[2].contains(",i=\(b),") && second[4] == "kitty a=d,d=I,i=\(a),q=2", "\(second)")
-        #expect(screen.holdsKittyImage)
+        #expect(screen.shown?.mode == .kitty)
         #expect(outline(screen.update(to: nil, screenCleared: false)) == ["kitty a=d,d=I,i=\(b),q=2"])
-        #expect(!screen.holdsKittyImage)
+        #expect(screen.shown == nil)
         #expect(screen.update(to: nil, screenCleared: false).isEmpty)
     }
 
