@@ -23,8 +23,9 @@ let package = Package(
         // file, the audio player, the monotonic clock, standard error. No ncurses.
         .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"]),
 
-        // zlib, libzstd, liblzma and libbz2 as a Swift module: compressed price files are
-        // read through them (Debian: zlib1g-dev, libzstd-dev, liblzma-dev, libbz2-dev).
+        // zlib, ISA-L (igzip: gzip files, CRC-32), libzstd, liblzma and libbz2 as a Swift module:
+        // compressed price files are read through them (Debian: zlib1g-dev, libisal-dev,
+        // libzstd-dev, liblzma-dev, libbz2-dev).
         .systemLibrary(name: "CCompression"),
 
         // ncursesw as a Swift module (the shim header exposes macros and globals). No

@@ -1,9 +1,12 @@
-// The decompression libraries the loader reads compressed price files with (zlib, libzstd,
-// liblzma, libbz2), and the zlib macros Swift cannot import as functions.
+// The decompression libraries the loader reads compressed price files with (zlib, ISA-L's
+// igzip for gzip files and CRC-32, libzstd, liblzma, libbz2), and the zlib macros Swift
+// cannot import as functions.
 #ifndef TRADECHART_CCOMPRESSION_SHIM_H
 #define TRADECHART_CCOMPRESSION_SHIM_H
 
 #include <zlib.h>
+#include <isa-l/igzip_lib.h>
+#include <isa-l/crc.h>
 #include <zstd.h>
 #include <zstd_errors.h>
 #include <lzma.h>

@@ -22,7 +22,7 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
     private let format: String
     private var expected: Expected?
     private var producedSoFar = 0
-    private var crcSoFar: UInt = 0
+    private var crcSoFar: UInt32 = 0
     /// Compressed bytes read and not yet decoded: `input[start..<end]`.
     private let input: UnsafeMutableRawPointer
     private static var inputCapacity: Int { 256 << 10 }
@@ -97,7 +97,8 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
         if producedSoFar > expected.size {
             throw .damaged(file: name, reason: "the member holds more bytes than its archive says (\(expected.size))")
         }
-        crcSoFar = crc32_z(crcSoFar, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), bytes.count)
+        // ISA-L's CRC-32 (the zip and gzip one), several times zlib's `crc32_z` speed.
+        crcSoFar = crc32_gzip_refl(crcSoFar, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
     }
 
     /// At the end of the data: a zip member's length and CRC-32 are those its archive says.
@@ -106,7 +107,7 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
         if producedSoFar != expected.size {
             throw .damaged(file: name, reason: "the member holds \(producedSoFar) bytes where its archive says \(expected.size)")
         }
-        if UInt32(truncatingIfNeeded: crcSoFar) != expected.crc {
+        if crcSoFar != expected.crc {
             throw .damaged(file: name, reason: "the member's CRC-32 does not match its archive's")
         }
     }

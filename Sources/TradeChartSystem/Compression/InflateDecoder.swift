@@ -1,12 +1,11 @@
 import CCompression
 
-/// zlib's inflate as a `StreamDecoder`: a gzip file (its members one after another, as
-/// `cat a.gz b.gz` makes them; zlib checks each member's CRC and length) or a zip
-/// member's raw deflate data (one stream, nothing after it; or, for a member read from a
-/// pipe whose size follows its data, the rest of the archive after it, which is not read).
+/// zlib's inflate as a `StreamDecoder` for a zip member's raw deflate data: one stream,
+/// nothing after it; or, for a member read from a pipe whose size follows its data, the rest
+/// of the archive after it, which is not read (gzip files: `GzipDecoder`).
 final class InflateDecoder: StreamDecoder {
     /// What wraps the deflate data.
-    enum Framing { case gzip, raw, rawThenArchive }
+    enum Framing { case raw, rawThenArchive }
 
     private let framing: Framing
     private let state: PinnedState<z_stream>
@@ -15,8 +14,8 @@ final class InflateDecoder: StreamDecoder {
 
     init(_ framing: Framing) throws(DecodeFailure) {
         self.framing = framing
-        // 15 + 16: a gzip header and trailer around a window of up to 32 KiB; -15: none.
-        state = try PinnedState(z_stream(), library: "zlib", start: { tc_inflateInit2($0, framing == .gzip ? 31 : -15) == Z_OK },
+        // -15: a window of up to 32 KiB, no header or trailer around the data.
+        state = try PinnedState(z_stream(), library: "zlib", start: { tc_inflateInit2($0, -15) == Z_OK },
                                 end: { inflateEnd($0) })
     }
 
@@ -25,9 +24,7 @@ final class InflateDecoder: StreamDecoder {
         if memberEnded {
             if framing == .rawThenArchive { return DecodeStep(consumed: 0, produced: 0, finished: true) }
             if input.isEmpty { return DecodeStep(consumed: 0, produced: 0, finished: inputEnds) }
-            guard framing == .gzip else { throw DecodeFailure(reason: "bytes follow the end of the deflate data") }
-            inflateReset(stream)
-            memberEnded = false
+            throw DecodeFailure(reason: "bytes follow the end of the deflate data")
         }
         let inCount = min(input.count, Int(UInt32.max)), outCount = min(output.count, Int(UInt32.max))
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))

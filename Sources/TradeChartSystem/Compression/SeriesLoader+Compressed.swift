@@ -153,7 +153,7 @@ extension SeriesLoader {
     private static func decoder(for format: CompressionFormat, file: String) throws(LoadError) -> any StreamDecoder {
         do throws(DecodeFailure) {
             switch format {
-            case .gzip, .zip: return try InflateDecoder(.gzip)
+            case .gzip, .zip: return try GzipDecoder()
             case .zstd: return try ZstdDecoder()
             case .xz: return try XzDecoder()
             case .bzip2: return try Bzip2Decoder()

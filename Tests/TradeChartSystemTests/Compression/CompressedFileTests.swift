@@ -165,6 +165,15 @@ struct CompressedFileTests {
         }
     }
 
+    /// A gzip file whose trailer's CRC-32 is not that of its data: damaged, not shown.
+    @Test func aGzipFileWhoseCheckFailsIsDamaged() throws {
+        var bytes = try Self.bytes("dax300.csv.gz")
+        bytes[bytes.count - 8] ^= 0x01
+        let file = try Temporary(bytes, name: "changed.csv.gz")
+        let error = Self.failure { () throws(LoadError) in try SeriesLoader.load(path: file.path) }
+        #expect(error == .damaged(file: file.path, reason: "gzip data: incorrect data check"))
+    }
+
     /// A byte changed inside a stored zip member: its CRC-32 no longer matches.
     @Test func aZipMemberWhoseBytesChangedIsDamaged() throws {
         let fine = try SeriesLoader.load(path: Self.fixture("dax40-stored.zip"))
