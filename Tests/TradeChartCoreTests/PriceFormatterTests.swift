@@ -25,6 +25,26 @@ struct PriceFormatterTests {
         #expect(PriceFormatter(forPrices: [0.5, 1], around: 1).decimals == 2)
     }
 
+    /// Prices show the decimals the file quotes them with: a forex rate's five or six, a
+    /// yen rate's three, not two; a stock's two stay two, and a 32-bit float's noise
+    /// (Yahoo's 187.149994) is not taken for digits.
+    @Test func pricesKeepTheDecimalsTheyAreQuotedWith() {
+        func shown(_ prices: [Double]) -> String {
+            PriceFormatter(forPrices: prices, around: prices.map(abs).max()!).string(prices.last!)
+        }
+        #expect(shown([1.09670, 1.09671, 1.08913]) == "1.08913")
+        #expect(shown([1.096699, 1.089130]) == "1.089130")
+        #expect(shown([151.234, 150.1]) == "150.100")
+        #expect(shown([15_234.56, 15_001.2]) == "15,001.20")
+        #expect(shown([187.149994, 185.149994]) == "185.15")
+        #expect(shown([100.5, 101]) == "101.00")
+        #expect(shown([0.05412345, 0.05]) == "0.05000000")
+        // Seven significant digits at most.
+        #expect(shown([79.971777, 80.0]) == "80.00000")
+        #expect(PriceFormatter.quotedDecimals([1.5, 2.25, 3.125]) == 3)
+        #expect(PriceFormatter.quotedDecimals([42_000.0, 7]) == 0)
+    }
+
     @Test func changesCarryASign() {
         let f = PriceFormatter(decimals: 2)
         #expect(f.signed(12.5) == "+12.50")

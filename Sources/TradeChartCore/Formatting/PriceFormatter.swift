@@ -1,7 +1,9 @@
 import Glibc
 
 /// Formats prices by significant digits, so 15,234.56 and 0.0001230 both read well:
-/// at least two decimals, more for small prices, `,` thousands and `.` decimals.
+/// at least two decimals, more for small prices, and as many as the file quotes its
+/// prices with, up to seven significant digits (a EUR/USD rate 1.09670, a yen rate 151.234,
+/// not 1.10 and 151.23); `,` thousands and `.` decimals.
 /// Prices too small or too large for that (5e-324, 1.7e308) are written in scientific
 /// notation with four significant digits, `4.941e-324`, `1.700e+308`.
 package struct PriceFormatter: Sendable, Equatable {
@@ -40,15 +42,50 @@ package struct PriceFormatter: Sendable, Equatable {
     }
 
     /// A formatter for `prices`: whole numbers (a volume column, share counts) without
-    /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does.
-    package init<C: Collection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
-        self.init(wholePrices: Self.allWhole(prices), around: magnitude)
+    /// decimals, others by the size of `magnitude` as `init(forPricesAround:)` does, with
+    /// the decimals the newest prices are quoted with (`quotedDecimals`).
+    package init<C: BidirectionalCollection>(forPrices prices: C, around magnitude: Double) where C.Element == Double {
+        self.init(wholePrices: Self.allWhole(prices), around: magnitude, quoted: Self.quotedDecimals(prices))
     }
 
-    /// The same, when whether every price is whole (`allWhole`) is known already.
-    package init(wholePrices: Bool, around magnitude: Double) {
-        if wholePrices { self.init(decimals: 0) } else { self.init(forPricesAround: magnitude) }
+    /// The same, when whether every price is whole (`allWhole`) and the decimals they are
+    /// quoted with (`quotedDecimals`) are known already.
+    package init(wholePrices: Bool, around magnitude: Double, quoted: Int = 0) {
+        guard !wholePrices else { self.init(decimals: 0); return }
+        self.init(forPricesAround: magnitude)
+        let m = abs(magnitude)
+        guard significantDigits == nil, quoted > decimals, m.isFinite, m > 0 else { return }
+        // Seven significant digits at most (eight below 1): 1.096699 and 151.234 in full, 0.05412345 too.
+        let most = m < 1 ? decimals + 4 : 6 - Int(log10(m).rounded(.down))
+        self.init(decimals: max(decimals, min(quoted, most)))
     }
+
+    /// The samples `quotedDecimals` looks at: the newest prices tell how a file quotes them.
+    package static let quotedSample = 1_000
+
+    /// The most decimals any of the newest `quotedSample` prices has as written (a price
+    /// read from `1.09670` has four, from `1.09671` five), up to nine; 0 when none has any.
+    /// Each is the fewest decimals that give the price back to one part in ten million, as
+    /// a 32-bit float holds it: Yahoo's `187.149994` is 187.15, two decimals.
+    package static func quotedDecimals<C: BidirectionalCollection>(_ prices: C) -> Int where C.Element == Double {
+        var most = 0
+        for price in prices.suffix(quotedSample) {
+            let p = abs(price)
+            guard p.isFinite, p > 0, p < plainMagnitudes.largest else { continue }
+            var d = most
+            while d < 9 {
+                let scaled = p * powersOfTen[d]
+                if abs(scaled - scaled.rounded()) <= scaled * 1e-7 { break }
+                d += 1
+            }
+            most = d
+            if most == 9 { break }
+        }
+        return most
+    }
+
+    /// 10^0 to 10^9, each exact.
+    private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
 
     /// Whether there are prices and every one is a whole number shown plainly (a volume
     /// column): then they show without decimals.

@@ -50,11 +50,14 @@ extension OverviewState {
     }
 
     /// The last close in as many decimals as the range's prices need (their largest size,
-    /// from the row's min-max index: the same cost at any length, as every row's is needed each frame).
+    /// from the row's min-max index: the same cost at any length, as every row's is needed each
+    /// frame) and as the newest hundred of them are quoted with (a forex rate's five).
     func lastText(_ k: Int, _ facts: OverviewRowFacts) -> String {
         guard let index = entries[k].index else { return PriceFormatter(forPricesAround: facts.last).string(facts.last) }
         let (low, high) = index.minMax(facts.slice.first...facts.slice.last)
-        return PriceFormatter(forPricesAround: max(abs(low), abs(high))).string(facts.last)
+        let newest = index.values[max(facts.slice.first, facts.slice.last - 99)...facts.slice.last]
+        return PriceFormatter(wholePrices: false, around: max(abs(low), abs(high)),
+                              quoted: PriceFormatter.quotedDecimals(newest)).string(facts.last)
     }
 
     func drawTitle(_ count: Int, into frame: inout Frame) {

@@ -97,7 +97,8 @@ extension ViewerState {
         let low = priceScale.price(all.min), high = priceScale.price(all.max)
         let magnitude = max(abs(low), abs(high))
         let formatter = growth == .reordered ? PriceFormatter(forPrices: series.prices, around: magnitude)
-            : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude) : PriceFormatter(forPricesAround: magnitude)
+            : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude)
+            : PriceFormatter(wholePrices: false, around: magnitude, quoted: PriceFormatter.quotedDecimals(series.prices))
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
                      at: time)
         return nil

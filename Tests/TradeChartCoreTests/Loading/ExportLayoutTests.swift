@@ -66,6 +66,19 @@ struct ExportLayoutTests {
         #expect(zip(high, series.prices).allSatisfy { $0 >= $1 })
     }
 
+    /// The chart's header shows the newest close as the file quotes it: a forex file's five
+    /// or six decimals (1.08913, 1.089130), a crypto file's two.
+    @Test(arguments: cases)
+    func theHeaderShowsThePriceAsQuoted(_ expected: Expected) throws {
+        let loaded = try SeriesLoader.load(path: Self.path(expected.file))
+        let state = ViewerState(series: loaded.series, range: .max, columns: 120, rows: 20)
+        let header = state.frame(at: 0).line(0)
+        let quoted = expected.file.hasPrefix("histdata") ? "1.089130"
+            : expected.file.contains("EURUSD") ? "1.08913" : expected.file.hasPrefix("firstrate") ? "185.15"
+            : expected.file.hasPrefix("kraken") ? "41,386.90" : "41,386.94"
+        #expect(header.contains("  \(quoted)  "), "\(header)")
+    }
+
     /// The report's line names what was assumed, for the status line and `--print`.
     @Test func headerlessSummarySaysWhatWasAssumed() throws {
         let loaded = try SeriesLoader.load(path: Self.path("kraken_XBTUSD_60.csv"))
