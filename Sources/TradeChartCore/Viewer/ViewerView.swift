@@ -159,6 +159,9 @@ package struct ViewerView: Sendable {
         }
         let short = state.range == .oneDay || state.range == .fiveDays
             ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
+            : DateText.monthYear(first) == DateText.monthYear(last)
+            // Within one month: its days (`2–14 Jan 2024`), not the month twice.
+            ? "\(LocalTime.date(first).day)\(dash)\(DateText.dayMonthYear(last))"
             : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
         // A free window has no range to name: its dates say what it is.
         guard state.window == nil else { return withCandleLabel([span, short]) }

@@ -79,6 +79,15 @@ struct ExportLayoutTests {
         #expect(header.contains("  \(quoted)  "), "\(header)")
     }
 
+    /// In a narrow header, twelve days of one month read as their days (`2–14 Jan 2024`),
+    /// not as `Jan 2024–Jan 2024`.
+    @Test func aNarrowHeaderNamesTheDaysOfOneMonth() throws {
+        let loaded = try SeriesLoader.load(path: Self.path("dukascopy_EURUSD_Candlestick_1_Hour_BID.csv"))
+        let state = ViewerState(series: loaded.series, range: .max, columns: 100, rows: 20)
+        let header = state.frame(at: 0).line(0)
+        #expect(header.hasSuffix("MAX · 2–14 Jan 2024"), "\(header)")
+    }
+
     /// The report's line names what was assumed, for the status line and `--print`.
     @Test func headerlessSummarySaysWhatWasAssumed() throws {
         let loaded = try SeriesLoader.load(path: Self.path("kraken_XBTUSD_60.csv"))
