@@ -36,10 +36,11 @@ extension ViewerState {
     /// an average looks like another file as little as four colours allow.
     func averageRole(_ k: Int) -> ColorRole { .palette(others.count + k) }
 
-    /// Shows the averages of `bars` bars (none for an empty list).
+    /// Shows the averages of `bars` bars (none for an empty list), the axis fitted to hold them.
     mutating func setAverages(_ bars: [Int]) {
         overlays.averageBars = bars
         refreshAverages()
+        retarget()
     }
 
     /// The next list of `m`'s cycle after the one shown (a list from `--average` goes to none).

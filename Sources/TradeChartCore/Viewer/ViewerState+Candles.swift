@@ -83,14 +83,20 @@ extension ViewerState {
 
     /// The lowest and highest plotted value (see `plotted`) the chart shows over
     /// `range`: the closes, and once the open, high and low are read, every price of the
-    /// bars, in every style, so that switching style never moves the axis; and the
-    /// indicators drawn on the price (bands, EMA, VWAP) where they have values, so that
-    /// none is cut at the plot's edge (as TradingView scales).
+    /// bars, in every style, so that switching style never moves the axis; and the moving
+    /// averages and the indicators drawn on the price (bands, EMA, VWAP) where they have
+    /// values, so that none is cut at the plot's edge (as TradingView scales).
     func chartSpan(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
         var span = plotIndex.minMax(range)
         if candles.loaded.contains(.prices), let candleSeries = candles.series, candleSeries.count == series.count {
             let bars = candleSeries.span(range)
             span = (min(span.min, plotted(bars.low)), max(span.max, plotted(bars.high)))
+        }
+        for line in averages {
+            let first = max(range.lowerBound, line.bars - 1)
+            guard first <= range.upperBound && range.upperBound < line.plotIndex.count else { continue }
+            let values = line.plotIndex.minMax(first...range.upperBound)
+            span = (min(span.min, values.min), max(span.max, values.max))
         }
         for indicator in indicators where indicator.choice.isOverlay {
             let first = max(range.lowerBound, indicator.firstDefined)

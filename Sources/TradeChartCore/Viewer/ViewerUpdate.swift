@@ -150,7 +150,10 @@ extension ViewerState {
             let (said, commands) = turn(id, !isOn(id), .key, at: time)
             return (commands, said)
         case .cycleAverages:
+            let onScreen = projection(at: time)
             setAverages(nextAverages)
+            // The axis holds the averages shown (or lets go of those no longer shown).
+            retarget(from: onScreen, at: time)
             return ([], .averages(averageBars))
         case .chooseIndicators:
             if options.showsPanels { open(.indicators) } else { return ([], .indicatorChoices(indicatorChoiceWords)) }

@@ -178,6 +178,27 @@ struct WindowAxisAverageTests {
         #expect(v.averageBars.isEmpty && v.memory.averages == nil)
     }
 
+    /// A steady rise over a month leaves the 200-bar average far below every price of the
+    /// month: the axis takes it in, so the line the legend names is on screen, drawn in
+    /// its colour; turned off, the axis lets go of it again.
+    @Test func theAxisHoldsTheAveragesShown() throws {
+        var rising = TestSeries.daily(days: 400)
+        rising.prices = (0..<400).map { 100 + Double($0) }
+        var v = ViewerState(series: rising, range: .oneMonth, options: ViewerOptions(morphDuration: 0), columns: 100, rows: 30)
+        let alone = v.target.y
+        let average = rising.prices[(399 - 199)...399].reduce(0, +) / 200
+        #expect(alone(average) >= Double(v.layout.chartHeight * 4), "off the plot without the average")
+        _ = key(&v, "m")
+        _ = key(&v, "m")
+        #expect(v.averageBars == [20, 50, 200])
+        let height = Double(v.layout.chartHeight * 4)
+        #expect(v.target.y(average) >= 0 && v.target.y(average) < height)
+        let shown = v.frame(at: 0).cells.filter { $0.style.color == .series3 && $0.character.value > 0x2800 }
+        #expect(shown.count >= v.layout.chartWidth / 2, "the 200-bar average is drawn across the month")
+        _ = key(&v, "m")
+        #expect(v.target.y(average) >= height)
+    }
+
     @Test func withoutColourAveragesAreDottedSoTheyReadApartFromThePrice() {
         let coloured = viewer(.oneYear, view: ViewSettings(averages: [50])).frame(at: 0)
         let plain = viewer(.oneYear, color: false, view: ViewSettings(averages: [50])).frame(at: 0)
