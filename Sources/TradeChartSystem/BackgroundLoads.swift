@@ -25,7 +25,7 @@ public final class BackgroundLoads: Sendable {
         var order = first.filter { paths.indices.contains($0) }
         let early = Set(order)
         order += paths.indices.filter { !early.contains($0) }
-        thread = JoinableThread { [order] in
+        thread = JoinableThread(name: "tradechart files") { [order] in
             _ = ConcurrentMap().map(paths.count) { n in
                 let k = order[n]
                 let content: OverviewEntry.Content

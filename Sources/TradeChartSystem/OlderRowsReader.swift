@@ -20,7 +20,7 @@ public final class OlderRowsReader: Sendable {
         let shared = shared
         shared.fraction.store(file.shareRead.bitPattern, ordering: .relaxed)
         let clock = MonotonicClock()
-        thread = JoinableThread {
+        thread = JoinableThread(name: "tradechart older") {
             let progress = LoadProgressReporting(interval: 0.05, clock: { clock.now() }) { read in
                 if let total = read.totalBytes, total > 0 {
                     shared.fraction.store(min(1, Double(read.bytesRead) / Double(total)).bitPattern, ordering: .relaxed)

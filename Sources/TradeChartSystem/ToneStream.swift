@@ -77,7 +77,7 @@ public final class ToneStream: @unchecked Sendable {
         close(fds[0])
         player = started
         writeFD = fds[1]
-        guard let thread = JoinableThread({ [self] in writeLoop() }) else {
+        guard let thread = JoinableThread(name: "tradechart tone", { [self] in writeLoop() }) else {
             close(writeFD)
             writeFD = -1
             throw StartError(player: command.name, reason: "no thread to feed it")
