@@ -79,7 +79,7 @@ public enum Narration {
                 compared += "; \(other.name): no price then"
                 continue
             }
-            let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
+            let format = other.formatter(around: value)
             let pct = state.otherChange(k, at: index)
             let words = pct.map { $0 == 0 ? "unchanged" : "\($0 > 0 ? "up" : "down") \(PriceFormatter(decimals: 2).string(abs($0))) percent" }
             compared += "; \(other.name) \(format.string(value))" + (words.map { ", " + $0 } ?? "")

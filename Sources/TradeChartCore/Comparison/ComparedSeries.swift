@@ -15,9 +15,10 @@ public struct ComparedSeries: Sendable {
     public let slot: Int
     /// Its place on the command line (the first file is 0): how a followed file finds it.
     public let file: Int
-    /// Whether every price of the file is whole (shown without decimals), known once
-    /// rather than found again on every frame.
+    /// Whether every price of the file is whole (shown without decimals), and the decimals
+    /// its newest prices are quoted with: known once rather than found again on every frame.
     let wholePrices: Bool
+    let quotedDecimals: Int
 
     public init(_ series: PriceSeries, on primary: PriceSeries, slot: Int, file: Int, log: Bool = false) {
         self.init(series, on: SampledSeries(series, at: primary), slot: slot, file: file, log: log)
@@ -34,8 +35,14 @@ public struct ComparedSeries: Sendable {
         self.log = log
         index = MinMaxIndex(log ? sampled.values.map { Glibc.log($0) } : sampled.values)
         wholePrices = PriceFormatter.allWhole(series.prices)
+        quotedDecimals = PriceFormatter.quotedDecimals(series.prices)
         self.slot = slot
         self.file = file
+    }
+
+    /// The format of the file's prices around `value`: whole, or in the decimals it quotes.
+    func formatter(around value: Double) -> PriceFormatter {
+        PriceFormatter(wholePrices: wholePrices, around: abs(value), quoted: quotedDecimals)
     }
 
     /// A value of the file as the axis plots it.

@@ -107,7 +107,7 @@ extension ViewerState {
                 // Without a cursor, the file's newest point in view: where its line and end label end.
                 let at = cursor ?? shown.upperBound
                 if let value = otherValue(k, at: at) {
-                    let format = PriceFormatter(wholePrices: other.wholePrices, around: abs(value))
+                    let format = other.formatter(around: value)
                     text = (cursor == nil ? "" : format.string(value) + " ") + percentText(otherChange(k, at: at))
                         + (shown != slice.first...slice.last ? " (part of the range)" : "")
                 } else {

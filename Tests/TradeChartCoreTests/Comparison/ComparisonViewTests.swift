@@ -60,6 +60,19 @@ struct ComparisonViewTests {
         #expect(line.contains(legend[1].text))
     }
 
+    /// A compared forex file's price reads in the five decimals it is quoted with, as the
+    /// primary's does, not rounded to two.
+    @Test func aComparedFileKeepsItsQuotedDecimals() throws {
+        let layouts = TestSeries.packageRoot.appendingPathComponent("Tests/TradeChartCoreTests/Fixtures/Layouts")
+        let mt5 = try SeriesLoader.load(path: layouts.appendingPathComponent("metatrader5_EURUSD_H1.csv").path).series
+        let kraken = try SeriesLoader.load(path: layouts.appendingPathComponent("kraken_XBTUSD_60.csv").path).series
+        var v = ViewerState(series: kraken, range: .max, columns: 110, rows: 30, others: [mt5])
+        _ = v.handle(.key(.end), at: 0)
+        let legend = v.comparisonLegend(at: v.cursor!)
+        #expect(legend[0].text.hasPrefix("41,386.90 "), "\(legend[0].text)")
+        #expect(legend[1].text.hasPrefix("1.08913 "), "\(legend[1].text)")
+    }
+
     @Test func tabMakesTheNextFileThePrimaryWithAMorph() {
         var v = viewer(.oneYear)
         _ = v.handle(.key(.end), at: 0)
