@@ -42,8 +42,12 @@ extension Frame {
             }
             return FrameDiff(clearsScreen: true, changes: changes)
         }
-        for i in cells.indices where cells[i] != previous.cells[i] {
-            changes.append(CellChange(x: i % width, y: i / width, cell: cells[i]))
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                for i in 0..<now.count where now[i] != before[i] {
+                    changes.append(CellChange(x: i % width, y: i / width, cell: now[i]))
+                }
+            }
         }
         return FrameDiff(clearsScreen: false, changes: changes)
     }
