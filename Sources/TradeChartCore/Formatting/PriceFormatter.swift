@@ -85,12 +85,22 @@ package struct PriceFormatter: Sendable, Equatable {
         let divisor = UInt64(scale)
         let whole = units / divisor
         let fraction = units % divisor
-        var text = PriceFormatter.grouped(whole)
+        // Written as bytes: the labels and the header are formatted at every look at a followed file.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(28 + decimals)
+        if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        Self.appendGrouped(whole, to: &bytes)
         if decimals > 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+            bytes.append(UInt8(ascii: "."))
+            let start = bytes.count
+            var rest = fraction
+            for _ in 0..<decimals {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            }
+            bytes[start...].reverse()
         }
-        return (value < 0 && units != 0 ? "-" : "") + text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The value with a leading `+` when not negative (for changes); a negative value
@@ -137,12 +147,21 @@ package struct PriceFormatter: Sendable, Equatable {
     }
 
     static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
+        var bytes: [UInt8] = []
+        appendGrouped(n, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `n`'s digits, grouped by thousands with commas, to `bytes`.
+    static func appendGrouped(_ n: UInt64, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var rest = n, count = 0
+        repeat {
+            if count > 0 && count % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+            count += 1
+        } while rest > 0
+        bytes[start...].reverse()
     }
 }
