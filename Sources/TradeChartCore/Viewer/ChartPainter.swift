@@ -133,7 +133,8 @@ enum ChartPainter {
                 guard baseBits != 0 else { return }
                 cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
             }
-            frame[layout.chartX + column, layout.chartY + row] = cell
+            // The plot is painted first, onto a blank frame.
+            frame.setOverBlank(cell, x: layout.chartX + column, y: layout.chartY + row)
         }
         VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
         IndicatorPanes.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
