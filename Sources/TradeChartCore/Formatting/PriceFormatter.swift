@@ -93,12 +93,15 @@ package struct PriceFormatter: Sendable, Equatable {
         if decimals > 0 {
             bytes.append(UInt8(ascii: "."))
             let start = bytes.count
-            var rest = fraction
-            for _ in 0..<decimals {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals))
+            bytes.withUnsafeMutableBufferPointer { b in
+                var rest = fraction, i = start + decimals - 1
+                while rest > 0 && i >= start {
+                    b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    i -= 1
+                }
             }
-            bytes[start...].reverse()
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -154,14 +157,23 @@ package struct PriceFormatter: Sendable, Equatable {
 
     /// Appends `n`'s digits, grouped by thousands with commas, to `bytes`.
     static func appendGrouped(_ n: UInt64, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        var rest = n, count = 0
-        repeat {
-            if count > 0 && count % 3 == 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-            count += 1
-        } while rest > 0
-        bytes[start...].reverse()
+        var digits = 1, high = n
+        while high >= 10 {
+            high /= 10
+            digits += 1
+        }
+        let start = bytes.count, length = digits + (digits - 1) / 3
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: ","), count: length))
+        // Filled from the right: three digits, then a comma is left standing.
+        bytes.withUnsafeMutableBufferPointer { b in
+            var rest = n, i = start + length - 1, count = 0
+            repeat {
+                if count > 0 && count % 3 == 0 { i -= 1 }
+                b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+                i -= 1
+            } while rest > 0
+        }
     }
 }

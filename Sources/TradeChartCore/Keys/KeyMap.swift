@@ -128,4 +128,7 @@ public enum KeyMap {
 
     /// The hints in the map's order, as the hint line shows them.
     package static let hintsInOrder: [KeyHint] = bindings.compactMap(\.hint)
+
+    /// For each of `hints`, most important first, where it stands in `hintsInOrder`.
+    package static let hintPlaces: [[Int]] = hints.map { hint in hintsInOrder.indices.filter { hintsInOrder[$0] == hint } }
 }

@@ -244,14 +244,14 @@ package struct ViewerView: Sendable {
         let widths = hints.map { (unicode ? $0.text : $0.ascii).displayWidth }
         var kept = [Bool](repeating: false, count: hints.count)
         let room = layout.columns - x - 2
-        for hint in KeyMap.hints {
+        for places in KeyMap.hintPlaces {
             var width = 0, count = 0
-            for i in hints.indices where kept[i] || hints[i] == hint {
+            for i in hints.indices where kept[i] || places.contains(i) {
                 width += widths[i]
                 count += 1
             }
             guard width + 2 * max(0, count - 1) <= room else { break }
-            for i in hints.indices where hints[i] == hint { kept[i] = true }
+            for i in places { kept[i] = true }
         }
         let text = hints.indices.filter { kept[$0] }.map { unicode ? hints[$0].text : hints[$0].ascii }.joined(separator: "  ")
         frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
