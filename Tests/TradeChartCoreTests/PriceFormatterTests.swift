@@ -12,6 +12,31 @@ struct PriceFormatterTests {
         #expect(f.string(-0.001) == "0.00")
     }
 
+    @Test func thousandsAreGroupedAndDecimalsPaddedAtEveryLength() {
+        // Each length of whole part around its powers of ten, with commas where a reader expects them.
+        func reference(_ n: UInt64) -> String {
+            let digits = Array(String(n))
+            var out = ""
+            for (i, d) in digits.enumerated() {
+                if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+                out.append(d)
+            }
+            return out
+        }
+        var power: UInt64 = 1
+        for _ in 0...15 {
+            for n in [power - 1, power, power + 7, 3 * power] {
+                #expect(PriceFormatter(decimals: 0).string(Double(n)) == reference(n))
+                // Decimals where a Double still holds them.
+                guard n < 1_000_000_000 else { continue }
+                #expect(PriceFormatter(decimals: 3).string(Double(n) + 0.007) == reference(n) + ".007")
+                #expect(PriceFormatter(decimals: 2).string(-Double(n) - 0.5) == "-" + reference(n) + ".50")
+                #expect(PriceFormatter(decimals: 4).string(Double(n) + 0.05) == reference(n) + ".0500")
+            }
+            power *= 10
+        }
+    }
+
     @Test func smallPricesKeepSignificantDigits() {
         #expect(PriceFormatter(forPricesAround: 0.000123).string(0.000123) == "0.0001230")
         #expect(PriceFormatter(forPricesAround: 0.5).string(0.51234) == "0.5123")

@@ -122,12 +122,25 @@ package struct PriceFormatter: Sendable, Equatable {
         let divisor = UInt64(scale)
         let whole = units / divisor
         let fraction = units % divisor
-        var text = PriceFormatter.grouped(whole)
+        // Written as bytes: the labels and the header are formatted at every look at a followed file.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(28 + decimals)
+        if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        Self.appendGrouped(whole, to: &bytes)
         if decimals > 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+            bytes.append(UInt8(ascii: "."))
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals))
+            bytes.withUnsafeMutableBufferPointer { b in
+                var rest = fraction, i = start + decimals - 1
+                while rest > 0 && i >= start {
+                    b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    i -= 1
+                }
+            }
         }
-        return (value < 0 && units != 0 ? "-" : "") + text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The value with a leading `+` when not negative (for changes); a negative value
@@ -174,12 +187,30 @@ package struct PriceFormatter: Sendable, Equatable {
     }
 
     static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
+        var bytes: [UInt8] = []
+        appendGrouped(n, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `n`'s digits, grouped by thousands with commas, to `bytes`.
+    static func appendGrouped(_ n: UInt64, to bytes: inout [UInt8]) {
+        var digits = 1, high = n
+        while high >= 10 {
+            high /= 10
+            digits += 1
         }
-        return out
+        let start = bytes.count, length = digits + (digits - 1) / 3
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: ","), count: length))
+        // Filled from the right: three digits, then a comma is left standing.
+        bytes.withUnsafeMutableBufferPointer { b in
+            var rest = n, i = start + length - 1, count = 0
+            repeat {
+                if count > 0 && count % 3 == 0 { i -= 1 }
+                b[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+                i -= 1
+            } while rest > 0
+        }
     }
 }

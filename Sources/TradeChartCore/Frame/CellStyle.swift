@@ -50,9 +50,14 @@ public struct CellStyle: Sendable, Hashable {
 
 /// One terminal cell: a character and its style. A wide character (CJK) takes its
 /// cell and the next, which holds `continuationMark`: terminals and text leave it out.
+///
+/// Its eight bytes are all fields (the last two always zero, where padding would be), so
+/// equal cells have equal bytes and rows of a frame compare with `memcmp` (`Frame.diff`).
 public struct Cell: Sendable, Hashable {
     public var character: Unicode.Scalar
     public var style: CellStyle
+    /// Zero: takes the bytes that would be padding, so they are never left undefined.
+    private var unused: UInt16 = 0
 
     public init(_ character: Unicode.Scalar = " ", _ style: CellStyle = .plain) {
         self.character = character

@@ -19,6 +19,12 @@ public struct Frame: Sendable, Equatable {
         set { if contains(x: x, y: y) { put(newValue, x: x, y: y) } }
     }
 
+    /// Sets a cell of a frame still blank there and beside it (no wide character to keep
+    /// whole): the plot's cells, painted first, without `put`'s checks. Ignored outside the frame.
+    package mutating func setOverBlank(_ cell: Cell, x: Int, y: Int) {
+        if contains(x: x, y: y) { cells[y * width + x] = cell }
+    }
+
     @inlinable public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
     /// Sets one cell inside the frame, keeping wide characters whole: the halves of a

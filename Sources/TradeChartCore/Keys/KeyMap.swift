@@ -124,7 +124,11 @@ public enum KeyMap {
     }
 
     /// The hints for the hint line, most important first.
-    package static var hints: [KeyHint] {
-        bindings.compactMap(\.hint).sorted { $0.rank < $1.rank }
-    }
+    package static let hints: [KeyHint] = hintsInOrder.sorted { $0.rank < $1.rank }
+
+    /// The hints in the map's order, as the hint line shows them.
+    package static let hintsInOrder: [KeyHint] = bindings.compactMap(\.hint)
+
+    /// For each of `hints`, most important first, where it stands in `hintsInOrder`.
+    package static let hintPlaces: [[Int]] = hints.map { hint in hintsInOrder.indices.filter { hintsInOrder[$0] == hint } }
 }

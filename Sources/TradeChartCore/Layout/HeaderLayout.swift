@@ -45,17 +45,22 @@ package struct HeaderLayout: Sendable {
     /// The forms of a name shortened with `ellipsis` to every length down to `minimum`
     /// characters before the ellipsis, then none.
     package static func shortenings(of name: String, ellipsis: String, minimum: Int = 3) -> [String] {
-        let scalars = Array(name.unicodeScalars)
+        // Cut from the name's own scalars, not rebuilt scalar by scalar: the header is drawn at every look at a followed file.
+        let scalars = name.unicodeScalars
+        let count = scalars.count
         var forms = [name]
-        if scalars.count > minimum + 1 {
-            for keep in stride(from: scalars.count - 1, through: minimum, by: -1) {
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: scalars[..<keep])
-                let trimmed = String(text).trimmingTrailingSpaces()
-                forms.append(trimmed + ellipsis)
+        if count > minimum + 1 {
+            forms.reserveCapacity(count - minimum + 2)
+            var keepEnd = scalars.index(before: scalars.endIndex)
+            for _ in stride(from: count - 1, through: minimum, by: -1) {
+                var end = keepEnd
+                while end > scalars.startIndex, scalars[scalars.index(before: end)] == " " { end = scalars.index(before: end) }
+                forms.append(String(scalars[..<end]) + ellipsis)
+                if keepEnd > scalars.startIndex { keepEnd = scalars.index(before: keepEnd) }
             }
         }
-        return forms + [""]
+        forms.append("")
+        return forms
     }
 
     /// The parts placed in `columns` cells. The most important part (highest `yield`)

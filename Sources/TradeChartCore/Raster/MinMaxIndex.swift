@@ -124,36 +124,50 @@ public struct MinMaxIndex: Sendable {
     }
 
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.
+    /// Read through buffer pointers, level by level: a frame asks this for every dot column.
     public func minMax(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
         precondition(range.lowerBound >= 0 && range.upperBound < values.count, "range outside the prices")
         var lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
         let b = Self.branching, shift = Self.shift
-        var level = 0
-        while true {
-            let entries = level == 0 ? values : levels[level - 1]
-            if level == levels.count || hi - lo + 1 < 2 * b {
-                Self.widen(entries, pairs: level > 0, lo, hi + 1, &mn, &mx)
-                return (mn, mx)
+        // The prices, then each level's (min, max) pairs, until the range is short enough to scan.
+        values.withUnsafeBufferPointer { prices in
+            if levels.isEmpty || hi - lo + 1 < 2 * b {
+                Self.widen(prices, pairs: false, lo, hi + 1, &mn, &mx)
+                return
             }
-            // Whole blocks firstBlock...lastBlock are answered by the next level.
-            let firstBlock = (lo + b - 1) >> shift
-            let lastBlock = ((hi + 1) >> shift) - 1
-            Self.widen(entries, pairs: level > 0, lo, firstBlock << shift, &mn, &mx)
-            Self.widen(entries, pairs: level > 0, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
+            var firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
+            Self.widen(prices, pairs: false, lo, firstBlock << shift, &mn, &mx)
+            Self.widen(prices, pairs: false, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
             lo = firstBlock
             hi = lastBlock
-            level += 1
+            for level in levels.indices {
+                levels[level].withUnsafeBufferPointer { entries in
+                    if level == levels.count - 1 || hi - lo + 1 < 2 * b {
+                        Self.widen(entries, pairs: true, lo, hi + 1, &mn, &mx)
+                        hi = lo - 1
+                        return
+                    }
+                    firstBlock = (lo + b - 1) >> shift
+                    lastBlock = ((hi + 1) >> shift) - 1
+                    Self.widen(entries, pairs: true, lo, firstBlock << shift, &mn, &mx)
+                    Self.widen(entries, pairs: true, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
+                    lo = firstBlock
+                    hi = lastBlock
+                }
+                if hi < lo { break }
+            }
         }
+        return (mn, mx)
     }
 
     /// Widens `mn...mx` by the entries `from..<to` of one level: prices, or (min, max)
     /// pairs stored interleaved when `pairs`.
     @inline(__always)
-    static func widen(_ entries: [Double], pairs: Bool, _ from: Int, _ to: Int,
+    static func widen(_ s: UnsafeBufferPointer<Double>, pairs: Bool, _ from: Int, _ to: Int,
                       _ mn: inout Double, _ mx: inout Double) {
         guard from < to else { return }
-        entries.withUnsafeBufferPointer { s in
+        do {
             if !pairs {
                 for i in from..<to {
                     let x = s[i]

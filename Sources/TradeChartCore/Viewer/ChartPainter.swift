@@ -97,33 +97,44 @@ enum ChartPainter {
         let averageLayer = CellLayer(averages, keep: color ? nil : { _, i in
             charset == .ascii && (i % width) % 2 == 1 ? 0 : keep
         })
-        for row in 0..<layout.chartHeight {
-            for column in 0..<layout.chartWidth {
-                let cell: Cell
-                let (lineBits, priceStyle) = price.cell(column: column, row: row)
-                if column == cursorColumn && row == markerRow {
-                    cell = Cell(markerGlyph, markerStyle)
-                } else if column == mark.column && row == mark.row {
-                    cell = Cell(markGlyph, CellStyle(.accent, .bold))
-                } else if column == live.column && row == live.row {
-                    cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
-                } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
-                    cell = symbol
-                } else if lineBits != 0 {
-                    cell = Cell(charset.glyph(lineBits), priceStyle)
-                } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
-                    cell = Cell(charset.glyph(bits), otherStyles[k])
-                } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
-                    cell = Cell(charset.glyph(bits), averageStyles[k])
-                } else if column == cursorColumn {
-                    cell = Cell(cursorGlyph, .muted)
-                } else {
-                    let baseBits = baseline.bits(column: column, row: row)
-                    guard baseBits != 0 else { continue }
-                    cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
-                }
-                frame[layout.chartX + column, layout.chartY + row] = cell
+        // Only the cells that can show something are visited: the plot is mostly blank.
+        var shown = CellLayer.union([price.first.cellBits, price.second?.cellBits ?? [], others.cellBits,
+                                     averageLayer.cellBits, baseline.cellBits], count: width * layout.chartHeight)
+        for (column, row) in [(mark.column, mark.row), (live.column, live.row)]
+        where column >= 0 && column < width && row >= 0 && row < layout.chartHeight {
+            shown[row * width + column] = 1
+        }
+        if cursorColumn >= 0 && cursorColumn < width {
+            for row in 0..<layout.chartHeight { shown[row * width + cursorColumn] = 1 }
+        }
+        for i in symbols.indices where symbols[i] != nil { shown[i] = 1 }
+        CellLayer.forEachNonzero(shown) { i in
+            let row = i / width, column = i % width
+            let cell: Cell
+            let (lineBits, priceStyle) = price.cell(column: column, row: row)
+            if column == cursorColumn && row == markerRow {
+                cell = Cell(markerGlyph, markerStyle)
+            } else if column == mark.column && row == mark.row {
+                cell = Cell(markGlyph, CellStyle(.accent, .bold))
+            } else if column == live.column && row == live.row {
+                cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
+            } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
+                cell = symbol
+            } else if lineBits != 0 {
+                cell = Cell(charset.glyph(lineBits), priceStyle)
+            } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
+                cell = Cell(charset.glyph(bits), otherStyles[k])
+            } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
+                cell = Cell(charset.glyph(bits), averageStyles[k])
+            } else if column == cursorColumn {
+                cell = Cell(cursorGlyph, .muted)
+            } else {
+                let baseBits = baseline.bits(column: column, row: row)
+                guard baseBits != 0 else { return }
+                cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
             }
+            // The plot is painted first, onto a blank frame.
+            frame.setOverBlank(cell, x: layout.chartX + column, y: layout.chartY + row)
         }
         VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
         IndicatorPanes.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
@@ -158,6 +169,39 @@ struct CellLayer {
         }
         self.bits = bits
         self.owner = owner
+    }
+
+    /// The dot bits on top in every cell (empty without layers).
+    var cellBits: [UInt8] { bits }
+
+    /// The cells where any of `layers` (each empty, or `count` cells) has dots: nonzero there.
+    static func union(_ layers: [[UInt8]], count: Int) -> [UInt8] {
+        var union = [UInt8](repeating: 0, count: count)
+        union.withUnsafeMutableBufferPointer { u in
+            for layer in layers where layer.count == count {
+                layer.withUnsafeBufferPointer { l in
+                    for i in 0..<count { u[i] |= l[i] }
+                }
+            }
+        }
+        return union
+    }
+
+    /// Calls `body` with the index of every nonzero byte of `bytes`, in order, skipping
+    /// eight zero bytes at a time.
+    static func forEachNonzero(_ bytes: [UInt8], _ body: (Int) -> Void) {
+        bytes.withUnsafeBytes { raw in
+            let count = raw.count
+            var i = 0
+            while i < count {
+                if i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                    i += 8
+                    continue
+                }
+                if raw[i] != 0 { body(i) }
+                i += 1
+            }
+        }
     }
 
     /// The dots and the layer on top in cell `i`, nil when no layer has dots there.

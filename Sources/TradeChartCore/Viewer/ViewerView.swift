@@ -242,16 +242,21 @@ package struct ViewerView: Sendable {
         }
         // The key map's hints in its order; when space runs out the least important go
         // first, in the map's fixed order of importance.
-        let hints = KeyMap.bindings.compactMap(\.hint)
-        var kept: [KeyHint] = []
+        // Widths are added up, not measured on joined text: a frame is drawn at every look at a followed file.
+        let hints = KeyMap.hintsInOrder
+        let widths = hints.map { (unicode ? $0.text : $0.ascii).displayWidth }
+        var kept = [Bool](repeating: false, count: hints.count)
         let room = layout.columns - x - 2
-        for hint in KeyMap.hints {
-            let candidate = hints.filter { $0 == hint || kept.contains($0) }
-            guard candidate.map({ unicode ? $0.text : $0.ascii }).joined(separator: "  ").displayWidth <= room
-            else { break }
-            kept.append(hint)
+        for places in KeyMap.hintPlaces {
+            var width = 0, count = 0
+            for i in hints.indices where kept[i] || places.contains(i) {
+                width += widths[i]
+                count += 1
+            }
+            guard width + 2 * max(0, count - 1) <= room else { break }
+            for i in places { kept[i] = true }
         }
-        let text = hints.filter(kept.contains).map { unicode ? $0.text : $0.ascii }.joined(separator: "  ")
+        let text = hints.indices.filter { kept[$0] }.map { unicode ? hints[$0].text : hints[$0].ascii }.joined(separator: "  ")
         frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
     }
 
