@@ -6,7 +6,8 @@ import TradeChartCore
 /// `make bench` section "indicators" (issue 25): every indicator computed over 1e7 rows on
 /// one core as the chart does it (target < 0.3 s), beside their values alone and the cost of
 /// writing their twelve output columns to fresh memory; a still frame at 200x60 with the price, two overlays (bands,
-/// EMA 9) and two panes (RSI, MACD) on 1e7 rows (target < 1 ms), and the indicators' own
+/// EMA 9) and two panes (RSI, MACD) on 1e7 rows (target < 1 ms; the lines' column spans kept
+/// by the state, and beside it the frame that works them out), and the indicators' own
 /// work for one appended row with all of them on (each takes the row, each plotted line
 /// extends its min-max index; target < 0.1 ms, on top of the row itself). Times are the
 /// thread's CPU time (`cpuMedian`). A row whose median misses its target says so.
@@ -91,6 +92,12 @@ enum IndicatorBenchmark {
                                     view: ViewSettings(indicators: choices))
             let frame = cpuMedian(runs: 101) { checksum += Double(state.frame(at: 0).width) }
             row("still frame 200x60, 2 overlays + RSI and MACD panes, \(range.label)", frame, target: 1000)
+            // The same frame working out every line's column spans, as the first one after a change
+            // would without those the state keeps (and as a morph's frames do).
+            let afresh = state.forgettingStillSpans
+            let first = cpuMedian(runs: 101) { checksum += Double(afresh.frame(at: 0).width) }
+            table.row(["the same, no column spans kept (the lines worked out), \(range.label)", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(first), "", ""])
         }
 
         // One row at a time after the whole series, every indicator on.

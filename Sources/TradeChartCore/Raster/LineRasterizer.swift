@@ -12,7 +12,8 @@
 ///
 /// Each column finds the points inside it by inverting the x map (checked with
 /// the exact forward map), takes their extremes from a `MinMaxIndex`, and adds
-/// the at most two segments crossing its edges: O(columns x log N) per frame.
+/// the at most two segments crossing its edges: O(columns x log N) per frame
+/// (`ColumnSpans`, which a still chart keeps between frames).
 public enum LineRasterizer {
     /// Draws the polyline through the points `points` (clamped to the prices of
     /// `index`) into `canvas`, adding to the dots already there.
@@ -22,7 +23,13 @@ public enum LineRasterizer {
     public static func drawLine(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, y: AffineMap,
                                 into canvas: inout DotCanvas) {
         guard canvas.heightDots > 0 else { return }
-        forEachColumnSpan(index, points: points, x: x, y: y, width: canvas.widthDots) { column, yLow, yHigh in
+        drawLine(ColumnSpans(index, points: points, x: x, width: canvas.widthDots), y: y, into: &canvas)
+    }
+
+    /// Draws a polyline whose column spans were worked out before (for this canvas's width) under `y`.
+    package static func drawLine(_ spans: ColumnSpans, y: AffineMap, into canvas: inout DotCanvas) {
+        guard canvas.heightDots > 0 else { return }
+        spans.forEach(y: y) { column, yLow, yHigh in
             fill(column: column, yLow: yLow, yHigh: yHigh, canvas: &canvas)
         }
     }
@@ -32,45 +39,7 @@ public enum LineRasterizer {
     /// when the column holds nothing): the spans `drawLine` lights, for other canvases too.
     package static func forEachColumnSpan(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, y: AffineMap,
                                           width: Int, _ body: (Int, Double, Double) -> Void) {
-        let first = max(points.lowerBound, 0), last = min(points.upperBound, index.count - 1)
-        guard first <= last, width > 0 else { return }
-        let xFirst = dotX(first, x), xLast = dotX(last, x)
-        let xLow = min(xFirst, xLast), xHigh = max(xFirst, xLast)
-        guard xHigh >= 0, xLow <= Double(width) else { return }
-        // Every column that can touch [xLow, xHigh]; each column checks itself exactly.
-        let startColumn = xLow < 1 ? 0 : Clamp.int(xLow) - 1
-        let endColumn = xHigh >= Double(width - 1) ? width - 1 : Clamp.int(xHigh)
-        guard startColumn <= endColumn else { return }
-
-        // With a negative scale, negated x rises with the index; negation is exact.
-        let mirrored = x.scale < 0
-        let search = IndexSearch(first: first, last: last, map: x, mirrored: mirrored)
-        let prices = index.values
-        for column in startColumn...endColumn {
-            let left = Double(column), right = left + 1
-            // Points with x in [left, right] are the indices lo...hi.
-            let lo = mirrored ? search.first(notBelow: -right) : search.first(notBelow: left)
-            let hi = (mirrored ? search.first(above: -left) : search.first(above: right)) - 1
-
-            var yLow = Double.infinity, yHigh = -Double.infinity
-            if lo <= hi {
-                let (pLow, pHigh) = index.minMax(lo...hi)
-                let a = y(pLow), b = y(pHigh)
-                yLow = min(a, b)
-                yHigh = max(a, b)
-            }
-            // Only the segments leaving the range on either side can cross an edge
-            // (one segment when the column holds no point).
-            if lo > first, lo <= last {
-                foldEdgeCrossings(segment: lo - 1, prices: prices, x: x, y: y, column: column,
-                                  low: &yLow, high: &yHigh)
-            }
-            if hi >= first, hi < last, hi != lo - 1 {
-                foldEdgeCrossings(segment: hi, prices: prices, x: x, y: y, column: column,
-                                  low: &yLow, high: &yHigh)
-            }
-            body(column, yLow, yHigh)
-        }
+        ColumnSpans(index, points: points, x: x, width: width).forEach(y: y, body)
     }
 
     /// Draws a dashed horizontal line in the dot row holding the continuous row
@@ -89,13 +58,13 @@ public enum LineRasterizer {
     @inlinable static func dotX(_ i: Int, _ map: AffineMap) -> Double { map(Double(i)) }
 
     /// Widens `low...high` by the polyline's y where the segment from point
-    /// `segment` to the next crosses the edges `x = column` and `x = column + 1`
-    /// strictly inside its x extent.
-    static func foldEdgeCrossings(segment i: Int, prices: [Double], x: AffineMap, y: AffineMap,
+    /// `segment` (of value `from`) to the next (of value `to`) crosses the edges
+    /// `x = column` and `x = column + 1` strictly inside its x extent.
+    static func foldEdgeCrossings(segment i: Int, _ from: Double, _ to: Double, x: AffineMap, y: AffineMap,
                                   column: Int, low: inout Double, high: inout Double) {
         let x0 = dotX(i, x), x1 = dotX(i + 1, x)
         let xMin = min(x0, x1), xMax = max(x0, x1)
-        let y0 = y(prices[i]), y1 = y(prices[i + 1])
+        let y0 = y(from), y1 = y(to)
         var edge = Double(column)
         for _ in 0..<2 {
             if xMin < edge && edge < xMax {

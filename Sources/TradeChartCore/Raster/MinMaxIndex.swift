@@ -14,6 +14,13 @@ public struct MinMaxIndex: Sendable {
     /// Every level above the prices, lowest first: (min, max) pairs stored interleaved.
     @usableFromInline private(set) var levels: [[Double]]
 
+    /// Stands for the indexed contents: a new one is made at every change, so what was
+    /// worked out from the index (`ColumnSpans`) can tell whether it still describes it.
+    package private(set) var contents = Contents()
+
+    /// The token of `contents`: compared by identity only.
+    package final class Contents: Sendable {}
+
     @usableFromInline static let shift = 4
     @usableFromInline static let branching = 1 << shift
 
@@ -63,6 +70,7 @@ public struct MinMaxIndex: Sendable {
     package mutating func lendValues() -> Int {
         let count = values.count
         values = []
+        contents = Contents()
         return count
     }
 
@@ -76,6 +84,7 @@ public struct MinMaxIndex: Sendable {
 
     /// Recomputes the summary entries that cover prices `first...` (and keeps the others).
     mutating func extendLevels(from first: Int) {
+        contents = Contents()
         var below = values.count
         var changed = first   // the first entry of the level below that changed
         var level = 0

@@ -15,9 +15,9 @@ enum ChartPainter {
         // Each average from its first full window on, then the indicators drawn on the price.
         func line(_ index: MinMaxIndex, from first: Int) -> DotCanvas {
             var canvas = DotCanvas(columns: layout.chartWidth, rows: layout.chartHeight, charset: charset)
-            let from = max(drawn.lowerBound, first)
-            if from < drawn.upperBound {
-                LineRasterizer.drawLine(index, points: from...drawn.upperBound, x: projection.x, y: projection.y, into: &canvas)
+            if let points = overlayPoints(from: first, drawn: drawn) {
+                LineRasterizer.drawLine(state.columnSpans(index, points: points, x: projection.x), y: projection.y,
+                                        into: &canvas)
             }
             return canvas
         }
@@ -138,6 +138,13 @@ enum ChartPainter {
         }
         VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
         IndicatorPanes.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
+    }
+
+    /// The points of `drawn` an average or an overlay with its first value at `first` draws,
+    /// nil when fewer than two.
+    static func overlayPoints(from first: Int, drawn: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let from = max(drawn.lowerBound, first)
+        return from < drawn.upperBound ? from...drawn.upperBound : nil
     }
 }
 

@@ -13,19 +13,19 @@ enum IndicatorPanes {
         let point = geometry.cursor ?? state.slice.last
         for (k, pane) in state.paneIndicators.prefix(layout.shownPanes).enumerated() {
             let top = layout.paneY(k), rows = layout.paneRows
-            let first = max(drawn.lowerBound, pane.firstDefined)
-            guard first <= drawn.upperBound else {
+            guard let points = points(of: pane, drawn: drawn) else {
                 frame.write(pane.choice.title + " –", x: layout.chartX, y: top, style: .muted)
                 continue
             }
-            let (low, high) = range(of: pane, over: first...drawn.upperBound)
+            let first = points.lowerBound
+            let (low, high) = range(of: pane, over: points)
             let heightDots = Double(rows * charset.dotRowsPerCell)
             let y = AffineMap(mapping: high, to: 0.5, and: low, to: heightDots - 0.5)
             func canvas() -> DotCanvas { DotCanvas(columns: layout.chartWidth, rows: rows, charset: charset) }
             var lines: [DotCanvas] = []
             for (j, _) in pane.lines.enumerated() {
                 var c = canvas()
-                LineRasterizer.drawLine(pane.plotted[j], points: first...drawn.upperBound, x: x, y: y, into: &c)
+                LineRasterizer.drawLine(state.columnSpans(pane.plotted[j], points: points, x: x), y: y, into: &c)
                 lines.append(c)
             }
             // Guides: 30 and 70 (20 and 80 for the stochastic), or zero.
@@ -76,6 +76,12 @@ enum IndicatorPanes {
             let title = pane.choice.title + " " + state.indicatorText(pane.value(at: point), of: pane.choice)
             frame.write(title, x: layout.chartX, y: top, style: CellStyle(.plain, .bold))
         }
+    }
+
+    /// The points of `drawn` a pane draws: from its first value on, nil when it has none there.
+    static func points(of pane: IndicatorLine, drawn: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let first = max(drawn.lowerBound, pane.firstDefined)
+        return first <= drawn.upperBound ? first...drawn.upperBound : nil
     }
 
     /// The y range a pane spans: 0–100 for the oscillators, else its values drawn (with zero for MACD).

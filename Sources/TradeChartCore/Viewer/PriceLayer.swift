@@ -28,8 +28,8 @@ struct PriceLayer {
             second = falling
             secondStyle = CellStyle(.falling)
         } else {
-            LineRasterizer.drawLine(state.plotIndex, points: geometry.drawn, x: projection.x, y: projection.y,
-                                    into: &first)
+            LineRasterizer.drawLine(state.columnSpans(state.plotIndex, points: geometry.drawn, x: projection.x),
+                                    y: projection.y, into: &first)
             firstStyle = CellStyle(projection.rising ? .rising : .falling)
             secondStyle = firstStyle
         }

@@ -28,6 +28,8 @@ public struct ViewerState: Sendable {
     /// The share of the file read while its older rows are read after the first frame
     /// (`OlderRows`); nil when the series holds every row.
     var olderRowsRead: Double?
+    /// The column spans of the lines the still frame draws, kept between frames.
+    var stillSpans = StillLineSpans()
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0
@@ -77,6 +79,7 @@ public struct ViewerState: Sendable {
         let said = apply(viewSettings)
         remember(changesSince: opened)
         for message in [first] + said { statusLine.say(message) }
+        keepStillSpans()
     }
 
     /// Applies what `view` asks for on opening, and returns what the status line says of

@@ -51,6 +51,7 @@ extension ViewerState {
         statusLine.apply(said)
         remember(changesSince: settings)
         if memory != remembered { commands.insert(.remember(memory), at: 0) }
+        keepStillSpans()
         return commands
     }
 
