@@ -1,19 +1,15 @@
 import CCompression
 
-/// zlib's inflate as a `StreamDecoder` for a zip member's raw deflate data: one stream,
-/// nothing after it; or, for a member read from a pipe whose size follows its data, the rest
-/// of the archive after it, which is not read (gzip files: `GzipDecoder`).
+/// zlib's inflate as a `StreamDecoder` for the raw deflate data of a zip member read from a
+/// pipe, whose size follows its data: the rest of the archive comes after it and is not
+/// read (zlib stops exactly at the data's end). Gzip files and zip members of known size:
+/// `IgzipDecoder`.
 final class InflateDecoder: StreamDecoder {
-    /// What wraps the deflate data.
-    enum Framing { case raw, rawThenArchive }
-
-    private let framing: Framing
     private let state: PinnedState<z_stream>
     private var stream: UnsafeMutablePointer<z_stream> { state.pointer }
     private var memberEnded = false
 
-    init(_ framing: Framing) throws(DecodeFailure) {
-        self.framing = framing
+    init() throws(DecodeFailure) {
         // -15: a window of up to 32 KiB, no header or trailer around the data.
         state = try PinnedState(z_stream(), library: "zlib", start: { tc_inflateInit2($0, -15) == Z_OK },
                                 end: { inflateEnd($0) })
@@ -21,11 +17,7 @@ final class InflateDecoder: StreamDecoder {
 
     func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
                 inputEnds: Bool) throws(DecodeFailure) -> DecodeStep {
-        if memberEnded {
-            if framing == .rawThenArchive { return DecodeStep(consumed: 0, produced: 0, finished: true) }
-            if input.isEmpty { return DecodeStep(consumed: 0, produced: 0, finished: inputEnds) }
-            throw DecodeFailure(reason: "bytes follow the end of the deflate data")
-        }
+        if memberEnded { return DecodeStep(consumed: 0, produced: 0, finished: true) }
         let inCount = min(input.count, Int(UInt32.max)), outCount = min(output.count, Int(UInt32.max))
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(inCount)
@@ -48,7 +40,6 @@ final class InflateDecoder: StreamDecoder {
             let text = stream.pointee.msg.map { String(cString: $0) } ?? "error \(result)"
             throw DecodeFailure(reason: text)
         }
-        let finished = memberEnded && (framing == .rawThenArchive || (consumed == input.count && inputEnds))
-        return DecodeStep(consumed: consumed, produced: produced, finished: finished)
+        return DecodeStep(consumed: consumed, produced: produced, finished: memberEnded)
     }
 }

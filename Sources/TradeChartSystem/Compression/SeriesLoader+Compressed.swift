@@ -131,7 +131,7 @@ extension SeriesLoader {
     private static func zipDecoder(method: UInt16, thenArchive: Bool = false) throws(DecodeFailure) -> (any StreamDecoder)? {
         switch method {
         case 0: StoredDecoder()
-        case 8: try InflateDecoder(thenArchive ? .rawThenArchive : .raw)
+        case 8: thenArchive ? try InflateDecoder() : try IgzipDecoder(.raw)
         case 12: try Bzip2Decoder()
         case 93: try ZstdDecoder()
         case 95: try XzDecoder()
@@ -153,7 +153,7 @@ extension SeriesLoader {
     private static func decoder(for format: CompressionFormat, file: String) throws(LoadError) -> any StreamDecoder {
         do throws(DecodeFailure) {
             switch format {
-            case .gzip, .zip: return try GzipDecoder()
+            case .gzip, .zip: return try IgzipDecoder(.gzip)
             case .zstd: return try ZstdDecoder()
             case .xz: return try XzDecoder()
             case .bzip2: return try Bzip2Decoder()

@@ -1,20 +1,27 @@
 import CCompression
 
-/// A gzip file decoded by ISA-L's igzip as a `StreamDecoder`: its members one after another
-/// (as `cat a.gz b.gz` makes them), each member's header read and its CRC-32 checked by the
-/// library. igzip inflates the same deflate data as zlib about three times as fast on this
-/// machine's kind of CPU (the 1e7-row bench file: 1.3-1.8 s against zlib's 4.5-5.1 s), which
-/// is what keeps a `.gz` load within twice a plain one. zlib still reads zip members
-/// (`InflateDecoder`), whose deflate data may be followed by the rest of an archive.
-final class GzipDecoder: StreamDecoder {
+/// Deflate data decoded by ISA-L's igzip as a `StreamDecoder`: a gzip file (its members one
+/// after another, as `cat a.gz b.gz` makes them, each member's header read and its CRC-32
+/// checked by the library) or a zip member's raw deflate data (nothing after it; its CRC-32
+/// is checked against the archive's by `DecompressingStream`). igzip inflates the same data as
+/// zlib about three times as fast on this machine's kind of CPU (the 1e7-row bench file:
+/// 1.3-1.8 s against zlib's 4.5-5.1 s), which is what keeps a `.gz` load within twice a plain
+/// one. zlib still reads a member from a pipe whose deflate data the rest of the archive
+/// follows (`InflateDecoder`): it stops exactly at the data's end.
+final class IgzipDecoder: StreamDecoder {
+    /// What wraps the deflate data.
+    enum Framing { case gzip, raw }
+
+    private let framing: Framing
     private let state: PinnedState<inflate_state>
     private var stream: UnsafeMutablePointer<inflate_state> { state.pointer }
     private var memberEnded = false
 
-    init() throws(DecodeFailure) {
+    init(_ framing: Framing) throws(DecodeFailure) {
+        self.framing = framing
         state = try PinnedState(inflate_state(), library: "igzip", start: {
             isal_inflate_init($0)
-            $0.pointee.crc_flag = UInt32(ISAL_GZIP)
+            $0.pointee.crc_flag = UInt32(framing == .gzip ? ISAL_GZIP : ISAL_DEFLATE)
             return true
         }, end: { _ in })
     }
@@ -23,6 +30,7 @@ final class GzipDecoder: StreamDecoder {
                 inputEnds: Bool) throws(DecodeFailure) -> DecodeStep {
         if memberEnded {
             if input.isEmpty { return DecodeStep(consumed: 0, produced: 0, finished: inputEnds) }
+            guard framing == .gzip else { throw DecodeFailure(reason: "bytes follow the end of the deflate data") }
             // Another member follows.
             isal_inflate_reset(stream)
             stream.pointee.crc_flag = UInt32(ISAL_GZIP)
