@@ -11,6 +11,9 @@ package struct PriceFormatter: Sendable, Equatable {
     package var decimals: Int
     /// Significant digits in scientific notation; nil for plain decimals.
     package var significantDigits: Int?
+    /// The decimals the prices are quoted with (`quotedDecimals`), kept so that the rows a
+    /// followed file appends need only their own looked at.
+    package private(set) var quoted = 0
 
     package init(decimals: Int) { self.decimals = min(max(decimals, 0), 12) }
 
@@ -51,13 +54,18 @@ package struct PriceFormatter: Sendable, Equatable {
     /// The same, when whether every price is whole (`allWhole`) and the decimals they are
     /// quoted with (`quotedDecimals`) are known already.
     package init(wholePrices: Bool, around magnitude: Double, quoted: Int = 0) {
-        guard !wholePrices else { self.init(decimals: 0); return }
-        self.init(forPricesAround: magnitude)
-        let m = abs(magnitude)
-        guard significantDigits == nil, quoted > decimals, m.isFinite, m > 0 else { return }
-        // Seven significant digits at most (eight below 1): 1.096699 and 151.234 in full, 0.05412345 too.
-        let most = m < 1 ? decimals + 4 : 6 - Int(log10(m).rounded(.down))
-        self.init(decimals: max(decimals, min(quoted, most)))
+        if wholePrices {
+            self.init(decimals: 0)
+        } else {
+            self.init(forPricesAround: magnitude)
+            let m = abs(magnitude)
+            if significantDigits == nil, quoted > decimals, m.isFinite, m > 0 {
+                // Seven significant digits at most (eight below 1): 1.096699 and 151.234 in full, 0.05412345 too.
+                let most = m < 1 ? decimals + 4 : 6 - Int(log10(m).rounded(.down))
+                decimals = max(decimals, min(quoted, most))
+            }
+        }
+        self.quoted = quoted
     }
 
     /// The samples `quotedDecimals` looks at: the newest prices tell how a file quotes them.

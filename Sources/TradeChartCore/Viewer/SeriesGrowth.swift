@@ -98,7 +98,8 @@ extension ViewerState {
         let magnitude = max(abs(low), abs(high))
         let formatter = growth == .reordered ? PriceFormatter(forPrices: series.prices, around: magnitude)
             : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude)
-            : PriceFormatter(wholePrices: false, around: magnitude, quoted: PriceFormatter.quotedDecimals(series.prices))
+            : PriceFormatter(wholePrices: false, around: magnitude,
+                             quoted: max(priceFormatter.quoted, PriceFormatter.quotedDecimals(rows.prices)))
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
                      at: time)
         return nil

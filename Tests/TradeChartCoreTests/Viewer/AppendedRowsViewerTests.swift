@@ -44,6 +44,10 @@ struct AppendedRowsViewerTests {
         Case(name: "cursor on a point", series: daily, step: 86_400, keys: [.left, .left, .left]),
         Case(name: "whole numbers", series: PriceSeries(name: "v", times: daily.times, prices: daily.prices.map { $0.rounded() },
                                                         hasTimeOfDay: false), step: 86_400, price: 12_000),
+        // Rows quoted in more decimals than the file had: the header shows them as the file read again does.
+        Case(name: "a rate quoted in five decimals", series: PriceSeries(name: "fx", times: daily.times,
+                                                                         prices: daily.times.indices.map { 1.0900 + Double($0 % 50) / 10_000 },
+                                                                         hasTimeOfDay: false), step: 86_400, price: 1.09671),
         Case(name: "in another zone", series: minutes, clock: DisplayClockTests.clock, step: 60, keys: [.character("1")],
              arrival: 0.3),
         Case(name: "on a log axis", series: daily, step: 86_400, keys: [.character("L")]),
