@@ -118,6 +118,13 @@ public final class TerminalScreen {
         }
         self.screen = screen
         set_term(screen)
+        // ncurses 6.4 sends its output after every cursor move (a `write` for each changed
+        // run of cells, a dozen for a followed file's new row, hundreds for a first frame)
+        // until the screen has once been left and come back to: after `newterm` it takes
+        // the program for a low-level terminfo user. Leaving and coming back at once,
+        // before anything is drawn, has it send each update with one `write`.
+        endwin()
+        refresh()
         cbreak()
         noecho()
         nonl()
