@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Compressed files as a person opens them: `--follow` on one says it cannot follow it
-/// and shows it once (q leaves as usual); a damaged one exits 2 naming it; a zip
-/// archive's member is named on the command line.
+/// and shows it once (q leaves as usual); a damaged one exits 2 naming it, while the
+/// viewer shows what a file cut short holds before the cut, saying so; a zip archive's
+/// member is named on the command line.
 @Suite("Compressed files in the program")
 struct CompressedSessionTests {
     static let bin = TmuxSession.binary
@@ -17,6 +18,27 @@ struct CompressedSessionTests {
         #expect(screen.hasPrefix("dax300.csv.gz"))
         try t.send("q")
         #expect(try t.waitForExit() == 0)
+    }
+
+    /// A download cut off (or still coming): the viewer draws the rows before the cut and
+    /// says the file is damaged and how many rows it shows; `--print` of it still fails.
+    @Test func theViewerShowsTheRowsBeforeACutAndSaysSo() throws {
+        let folder = NSTemporaryDirectory() + "tc-compressed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let packed = try ProcessRunner.run("/bin/sh", ["-c", "gzip -9 -c Data/dax.csv > '\(folder)/whole.gz'"])
+        #expect(packed.status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.gz"))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: folder + "/dax.csv.gz"))
+        let t = try TmuxSession("\(Self.bin) --no-state \(folder)/dax.csv.gz", width: 120, height: 24)
+        let screen = try t.waitFor("before the cut", timeout: 15)
+        #expect(screen.contains("damaged: the gzip data ends early (the file is cut short): only the "), "\(screen)")
+        #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "the rows before the cut are drawn: \(screen)")
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+        let printed = try ProcessRunner.tradechart(["--print", folder + "/dax.csv.gz"])
+        #expect(printed.status == 2)
+        #expect(printed.error.contains("damaged: the gzip data ends early (the file is cut short)"))
     }
 
     @Test func theCommandLineReadsArchivesAndSaysWhatIsDamaged() throws {

@@ -46,7 +46,8 @@ extension Launch {
                 result.followers.append((result.series.count + 1, look.follower))
             } else {
                 // Each file keeps its own name (--title names the primary one).
-                switch files.load(path, options: LoadOptions(column: request.column, reading: request.reading), keys: keys) {
+                let options = LoadOptions(column: request.column, reading: request.reading, keepsRowsBeforeCut: keys.interactive)
+                switch files.load(path, options: options, keys: keys) {
                 case .finished(.success(let series)):
                     loaded = series
                 case .finished(.failure(let error)):

@@ -40,7 +40,7 @@ extension Launch {
     func runOverview(title: String, paths: [LaunchPath], notes: [String], folder: LaunchPath?, device: TerminalScreen.Device) -> Int32 {
         for note in notes { say(note) }
         // Every column is read: a row opens as candles or with its volume pane at once.
-        var options = LoadOptions(column: request.column, reading: request.reading)
+        var options = LoadOptions(column: request.column, reading: request.reading, keepsRowsBeforeCut: request.interactive)
         options.bars = .all
         // The folder's range, order and filter: the command line's, else what was remembered.
         let memory = request.interactive && !request.noState ? stateFile([title]) : nil

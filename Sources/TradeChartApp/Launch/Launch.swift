@@ -100,7 +100,9 @@ public struct Launch {
         let keys = ProgressKeys(interactive: interactive, device: device, pricesOnStandardInput: file == "-")
         // The remembered state is read in the background, at most 20 ms (`finish`).
         let memory = interactive && !request.noState ? stateFile(request.files) : nil
-        let loadOptions = LoadOptions(column: request.column, name: request.title, reading: request.reading)
+        // The viewer shows the rows of a compressed file cut short, saying so; what is printed or written keeps the error.
+        let loadOptions = LoadOptions(column: request.column, name: request.title, reading: request.reading,
+                                      keepsRowsBeforeCut: interactive)
         // What is shown decides what is read: a line reads the time and price only. Standard
         // input, a followed file and a name that is not UTF-8 cannot be read again for `c` or `v`,
         // so they keep every column from the start. Otherwise the remembered style and pane

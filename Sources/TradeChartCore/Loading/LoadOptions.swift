@@ -17,13 +17,19 @@ public struct LoadOptions: Sendable, Equatable {
     /// `--columns`, `--date-format` and `--separator`: what the loader is told instead of guessing.
     public var reading: ReadingOverrides
 
+    /// Whether a compressed file that ends early (a download cut off, or still coming) gives
+    /// the rows before the cut, `LoadReport.cutShort` saying so, instead of an error: the
+    /// viewer shows them with that warning; `--print` and the other outputs keep the error.
+    public var keepsRowsBeforeCut: Bool
+
     public init(column: String? = nil, name: String? = nil, threads: Int? = nil, bars: BarFields = [],
-                reading: ReadingOverrides = .init()) {
+                reading: ReadingOverrides = .init(), keepsRowsBeforeCut: Bool = false) {
         self.column = column
         self.name = name
         self.threads = threads
         self.bars = bars
         self.reading = reading
+        self.keepsRowsBeforeCut = keepsRowsBeforeCut
     }
 }
 

@@ -6,7 +6,8 @@ import TradeChartCore
 /// decoded a chunk at a time, so a large file is never held whole. The compressed bytes
 /// read are counted in `compressedRead` (what a load's progress is told). Data cut short
 /// or corrupt throws `LoadError.damaged`, naming the file; so does a zip member whose
-/// length or CRC-32 is not what its archive says (`expected`).
+/// length or CRC-32 is not what its archive says (`expected`). Data cut short may instead
+/// end the stream where it was cut (`stopsWhereCut`), `cutShort` saying so.
 final class DecompressingStream<Source: ByteStream>: ByteStream {
     /// What a zip archive says of a member's bytes.
     struct Expected {
@@ -29,9 +30,16 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
     private var start = 0, end = 0
     private var sourceEnded = false
     private var finished = false
+    /// Whether data that ends early ends the stream (`cutShort` says so) instead of throwing.
+    private let stopsWhereCut: Bool
+    /// Why the data ended before its end, when `stopsWhereCut` let it: what it was cut short of.
+    private(set) var cutShort: String?
+    /// With `stopsWhereCut`: decoded bytes after the last line end given out, not given yet.
+    private var held: [UInt8] = []
 
     init(_ source: Source, decoder: any StreamDecoder, format: String, name: String,
-         expected: Expected? = nil, counter: ByteCount = ByteCount()) {
+         expected: Expected? = nil, counter: ByteCount = ByteCount(), stopsWhereCut: Bool = false) {
+        self.stopsWhereCut = stopsWhereCut
         self.source = source
         self.decoder = decoder
         self.format = format
@@ -46,6 +54,43 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
+        stopsWhereCut ? try readWholeLines(into: buffer) : try decode(into: buffer)
+    }
+
+    /// Where the data may be cut short: the decoded bytes given out up to their last line
+    /// end, the rest held back and given with the next ones, so that a line the cut went
+    /// through is never read as a row (its price would be the digits before the cut).
+    private func readWholeLines(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            if cutShort != nil {
+                held = []
+                return 0
+            }
+            let kept = min(held.count, buffer.count)
+            held.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: kept) }
+            if kept == buffer.count {
+                held.removeFirst(kept)
+                return kept
+            }
+            held = []
+            let produced = try decode(into: UnsafeMutableRawBufferPointer(start: base + kept, count: buffer.count - kept))
+            if produced == 0 {
+                // The end of the data (the held bytes end it), or the cut (they are dropped).
+                return cutShort == nil ? kept : 0
+            }
+            let total = kept + produced
+            var end = total
+            while end > 0 && base.load(fromByteOffset: end - 1, as: UInt8.self) != 0x0A { end -= 1 }
+            // A line longer than the buffer is given as it is (the parser skips it as too long).
+            if end == 0 && total == buffer.count { return total }
+            held = Array(UnsafeRawBufferPointer(start: base + end, count: total - end))
+            if end > 0 { return end }
+        }
+    }
+
+    /// Decodes the next bytes into `buffer`; 0 at the end (or the cut, with `stopsWhereCut`).
+    private func decode(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {
         guard buffer.count > 0, !finished else { return 0 }
         while true {
             let step: DecodeStep
@@ -68,7 +113,12 @@ final class DecompressingStream<Source: ByteStream>: ByteStream {
             if step.consumed > 0 { continue }
             // Nothing done: the decoder needs more input.
             guard !sourceEnded else {
-                throw .damaged(file: name, reason: "the \(format) data ends early (the file is cut short)")
+                let reason = "the \(format) data ends early (the file is cut short)"
+                guard stopsWhereCut else { throw .damaged(file: name, reason: reason) }
+                // What was decoded is the start of the data as it was written: given as the whole.
+                cutShort = reason
+                finished = true
+                return 0
             }
             try refill()
         }

@@ -19,7 +19,7 @@ extension SeriesLoader {
             return try loadZipMember(nil, of: bytes, archive: file, options: options, progress: progress)
         }
         let stream = try DecompressingStream(FileStream(fd: fd, name: file), decoder: decoder(for: format, file: file),
-                                             format: format.name, name: file)
+                                             format: format.name, name: file, stopsWhereCut: options.keepsRowsBeforeCut)
         return try load(decoding: stream, expectedBytes: decompressedSizeHint(format, bytes), compressedBytes: size,
                         options: options, progress: progress)
     }
@@ -36,7 +36,7 @@ extension SeriesLoader {
         }
         if format == .zip { return try loadZipStream(&whole, size: size, options: options, progress: progress) }
         let decoded = try DecompressingStream(whole, decoder: decoder(for: format, file: stream.name), format: format.name,
-                                              name: stream.name)
+                                              name: stream.name, stopsWhereCut: options.keepsRowsBeforeCut)
         return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
     }
 
@@ -63,11 +63,13 @@ extension SeriesLoader {
                               + "which is not read (deflate, bzip2, zstd, xz or stored are)")
         }
         guard let known = member.expected else {
-            let decoded = DecompressingStream(stream, decoder: decoder, format: "zip", name: name)
+            let decoded = DecompressingStream(stream, decoder: decoder, format: "zip", name: name,
+                                              stopsWhereCut: options.keepsRowsBeforeCut)
             return try load(decoding: decoded, expectedBytes: nil, compressedBytes: size, options: options, progress: progress)
         }
         let decoded = DecompressingStream(LimitedStream(stream, limit: known.compressedSize), decoder: decoder, format: "zip",
-                                          name: name, expected: .init(size: known.size, crc: known.crc))
+                                          name: name, expected: .init(size: known.size, crc: known.crc),
+                                          stopsWhereCut: options.keepsRowsBeforeCut)
         return try load(decoding: decoded, expectedBytes: known.size, compressedBytes: size, options: options, progress: progress)
     }
 
@@ -107,23 +109,37 @@ extension SeriesLoader {
         let start = try directory.dataOffset(of: entry, in: bytes)
         let source = FileRangeStream(fd: bytes.fd, from: start, to: start + entry.compressedSize, name: bytes.name)
         let stream = DecompressingStream(source, decoder: decoder, format: "zip", name: bytes.name,
-                                         expected: .init(size: entry.size, crc: entry.crc))
+                                         expected: .init(size: entry.size, crc: entry.crc),
+                                         stopsWhereCut: options.keepsRowsBeforeCut)
         return try load(decoding: stream, expectedBytes: min(entry.size, entry.compressedSize.multipliedReportingOverflow(by: 64).partialValue),
                         compressedBytes: entry.compressedSize, options: options, progress: progress)
     }
 
     /// Loads what `stream` decodes: decoded on a thread of its own while the loader parses
     /// (`ReadAheadStream`) unless the load is to use one thread. `expectedBytes` is what
-    /// the stream is thought to hold, `compressedBytes` the total the progress is told.
+    /// the stream is thought to hold, `compressedBytes` the total the progress is told. Data
+    /// cut short, where the options keep the rows before the cut, gives those rows with
+    /// `LoadReport.cutShort` set, or says the file is damaged when they make no chart.
     private static func load<Source>(decoding stream: DecompressingStream<Source>, expectedBytes: Int?, compressedBytes: Int?,
                                      options: LoadOptions, progress: LoadProgressReporting?) throws(LoadError) -> LoadedSeries {
         let told = compressedProgress(progress, counter: stream.compressedRead, total: compressedBytes)
-        if LoadThreads.count(requested: options.threads) > 1 {
-            var ahead = ReadAheadStream(stream)
-            return try load(&ahead, expectedBytes: expectedBytes, options: options, progress: told)
+        var loaded: LoadedSeries
+        do throws(LoadError) {
+            if LoadThreads.count(requested: options.threads) > 1 {
+                var ahead = ReadAheadStream(stream)
+                loaded = try load(&ahead, expectedBytes: expectedBytes, options: options, progress: told)
+            } else {
+                var alone = stream
+                loaded = try load(&alone, expectedBytes: expectedBytes, options: options, progress: told)
+            }
+        } catch {
+            // Too little before the cut for a chart: the file is damaged, as where the rows are not kept.
+            guard let cut = stream.cutShort else { throw error }
+            if case .cancelled = error { throw error }
+            throw .damaged(file: stream.name, reason: cut)
         }
-        var alone = stream
-        return try load(&alone, expectedBytes: expectedBytes, options: options, progress: told)
+        loaded.report.cutShort = stream.cutShort
+        return loaded
     }
 
     /// A decoder for a zip member compressed with `method`; nil for a method not read.

@@ -144,6 +144,50 @@ struct CompressedFileTests {
         }
     }
 
+    /// A download cut off (or still coming) opened in the viewer: the rows before the cut are
+    /// read, exactly as the whole file has them (a row the cut went through is not read, its
+    /// price would be the digits before the cut), and the report says the file is damaged and
+    /// how many rows are shown. Too little before the cut for a chart is still damaged.
+    @Test(arguments: ["gzip", "zstd", "xz", "bzip2"])
+    func aFileCutShortGivesTheRowsBeforeTheCutWhereAsked(_ tool: String) throws {
+        // 100,000 minutes of a random walk, in ten-thousandths: 2.2 MB, several blocks of every format.
+        var text = "time,close\n"
+        var seed: UInt64 = 42, ticks = 10_000_000
+        for i in 0..<100_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            ticks += Int(seed >> 40) % 20_001 - 10_000
+            let fraction = String(ticks % 10_000)
+            text += "\(1_704_186_000 + 60 * i),\(ticks / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)\n"
+        }
+        guard let packed = Self.compress(Array(text.utf8), with: tool) else { return }  // the tool is not installed
+        let whole = try SeriesLoader.load(bytes: Array(text.utf8), fileName: "prices.csv")
+        let format = ["gzip": "gzip", "zstd": "zstd", "xz": "xz", "bzip2": "bzip2"][tool]!
+        for threads in [1, 2] {
+            let file = try Temporary(Array(packed[0..<packed.count * 3 / 5]), name: "prices.csv.cut")
+            let options = LoadOptions(threads: threads, keepsRowsBeforeCut: true)
+            let cut = try SeriesLoader.load(path: file.path, options: options)
+            let count = cut.series.count
+            #expect(count > 2 && count < whole.series.count, "\(tool): \(count) rows")
+            let sameTimes = cut.series.times == Array(whole.series.times.prefix(count))
+            let samePrices = cut.series.prices == Array(whole.series.prices.prefix(count))
+            #expect(sameTimes && samePrices, "\(tool): the \(count) rows are not the file's first (last: \(cut.series.prices.last ?? 0))")
+            #expect(cut.report.cutShort == "the \(format) data ends early (the file is cut short)")
+            #expect(cut.report.summary == "damaged: the \(format) data ends early (the file is cut short): only the "
+                    + "\(LoadProgressLine.grouped(count)) rows before the cut are shown")
+            // Without being asked, the same file is damaged.
+            let refused = Self.failure { () throws(LoadError) in try SeriesLoader.load(path: file.path) }
+            #expect(refused == .damaged(file: file.path, reason: "the \(format) data ends early (the file is cut short)"))
+            // Nothing but the start of the data: no chart, damaged.
+            let stub = try Temporary(Array(packed[0..<12]), name: "prices.csv.stub")
+            let none = Self.failure { () throws(LoadError) in try SeriesLoader.load(path: stub.path, options: options) }
+            guard case .damaged(let named, _) = none else {
+                Issue.record("\(tool) cut to 12 bytes, rows kept: \(String(describing: none))")
+                continue
+            }
+            #expect(named == stub.path)
+        }
+    }
+
     /// Random bytes after a valid magic number: damaged, for every format.
     @Test(arguments: compressed)
     func randomBytesAfterTheMagicAreDamaged(_ name: String) throws {
