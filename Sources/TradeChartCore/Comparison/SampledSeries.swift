@@ -12,9 +12,9 @@
 /// intraday file on a daily axis shows each day's last price.
 package struct SampledSeries: Sendable, Equatable {
     /// One value per primary point, NaN where the series has none.
-    package let values: [Double]
+    package private(set) var values: [Double]
     /// The primary indices that have a value, nil when none do (no overlap).
-    package let covered: ClosedRange<Int>?
+    package private(set) var covered: ClosedRange<Int>?
 
     /// How long after its last point a series still counts as running, in seconds.
     package static func grace(of series: PriceSeries) -> Int64 {
@@ -31,23 +31,63 @@ package struct SampledSeries: Sendable, Equatable {
 
     /// `other` sampled at the times of `primary`, in one pass over both.
     package init(_ other: PriceSeries, at primary: PriceSeries) {
-        var values = [Double](repeating: .nan, count: primary.count)
-        var firstCovered: Int?
-        var lastCovered: Int?
-        if let otherLast = other.times.last {
+        values = []
+        covered = nil
+        resample(from: 0, other, at: primary)
+    }
+
+    /// The values from primary index `first` on worked out again, the ones before kept: after
+    /// rows were appended to `primary` from `first` on, or to `other` after the point it had
+    /// at `first` (`firstChanged(byOtherFrom:)`). O(log N + the points from `first`).
+    package mutating func resample(from first: Int, _ other: PriceSeries, at primary: PriceSeries) {
+        let first = min(first, values.count, primary.count)
+        values.removeSubrange(first...)
+        values.append(contentsOf: repeatElement(Double.nan, count: primary.count - first))
+        // The run of values before `first` is kept; the loop below goes on with it.
+        var firstCovered = covered.flatMap { $0.lowerBound < first ? $0.lowerBound : nil }
+        var lastCovered = covered.flatMap { $0.lowerBound < first ? min($0.upperBound, first - 1) : nil }
+        if let otherLast = other.times.last, first < primary.count {
             let otherDaily = !other.hasTimeOfDay, primaryDaily = !primary.hasTimeOfDay
             let end = Self.known(otherLast, daily: otherDaily) + Self.grace(of: other)
-            var j = 0
-            for (i, stamp) in primary.times.enumerated() {
-                let t = Self.known(stamp, daily: primaryDaily)
-                while j < other.count && Self.known(other.times[j], daily: otherDaily) <= t { j += 1 }
-                guard j > 0, t <= end else { continue }
-                values[i] = other.prices[j - 1]
-                if firstCovered == nil { firstCovered = i }
-                lastCovered = i
+            // How many of the other's points are known by the first time worked out again.
+            let start = Self.known(primary.times[first], daily: primaryDaily)
+            var j = Self.knownCount(other, daily: otherDaily, atOrBefore: start)
+            values.withUnsafeMutableBufferPointer { out in
+                for i in first..<primary.count {
+                    let t = Self.known(primary.times[i], daily: primaryDaily)
+                    while j < other.count && Self.known(other.times[j], daily: otherDaily) <= t { j += 1 }
+                    guard j > 0, t <= end else { continue }
+                    out[i] = other.prices[j - 1]
+                    if firstCovered == nil { firstCovered = i }
+                    lastCovered = i
+                }
             }
         }
-        self.values = values
         covered = firstCovered.map { $0...lastCovered! }
+    }
+
+    /// The first primary index whose value may change when `other` gains points from its
+    /// index `from` on (those before unchanged): the first primary point known no earlier
+    /// than the other's point before them.
+    package static func firstChanged(byOtherFrom from: Int, _ other: PriceSeries, at primary: PriceSeries) -> Int {
+        guard from > 0, from <= other.count else { return 0 }
+        let otherDaily = !other.hasTimeOfDay, primaryDaily = !primary.hasTimeOfDay
+        let kept = known(other.times[from - 1], daily: otherDaily)
+        var lo = 0, hi = primary.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if known(primary.times[mid], daily: primaryDaily) < kept { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// How many of `series`' points are known at or before `t` (a binary search).
+    private static func knownCount(_ series: PriceSeries, daily: Bool, atOrBefore t: Int64) -> Int {
+        var lo = 0, hi = series.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if known(series.times[mid], daily: daily) <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 }

@@ -22,6 +22,16 @@ struct Comparison: Sendable {
         others[k] = other
     }
 
+    /// Rows appended to the other file `k`, grown in place on the primary's calendar.
+    mutating func append(_ rows: NewRows, toOther k: Int, primary: PriceSeries) {
+        others[k].append(rows, on: primary)
+    }
+
+    /// The primary series grew from its point `first` on: every other file sampled at the new points.
+    mutating func primaryGrew(to primary: PriceSeries, from first: Int) {
+        for k in others.indices { others[k].primaryGrew(to: primary, from: first) }
+    }
+
     /// Every other file seen on a new calendar (`sampled`), each keeping its number.
     mutating func resample(_ sampled: (ComparedSeries) -> ComparedSeries) {
         self = Comparison(primaryFile: primaryFile, others: others.map(sampled))

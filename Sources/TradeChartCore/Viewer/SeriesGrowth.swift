@@ -100,8 +100,9 @@ extension ViewerState {
             : wasWhole ? PriceFormatter(forPrices: rows.prices, around: magnitude)
             : PriceFormatter(wholePrices: false, around: magnitude,
                              quoted: max(priceFormatter.quoted, PriceFormatter.quotedDecimals(rows.prices)))
+        let grownFrom: Int? = if case .extended(let from) = growth { from } else { nil }
         settleSeries(after: before, labels: (formatter, max(formatter.string(high).count, formatter.string(low).count)),
-                     at: time)
+                     at: time, grownFrom: grownFrom)
         return nil
     }
 

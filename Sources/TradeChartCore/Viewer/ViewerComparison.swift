@@ -236,20 +236,20 @@ extension ViewerState {
         guard file != primaryFile, let k = others.firstIndex(where: { $0.file == file }) else {
             return follow(change, at: time)
         }
-        let other = others[k]
-        var grown = other.series
+        // Its place only: a copy of the file held here would make it copy its columns as it grows.
+        let slot = others[k].slot
         switch change {
         case .updated(let loaded, _), .rewritten(let loaded):
             guard loaded.series.count >= 2 else { return .keep }
-            grown = loaded.series
+            comparison.replace(k, with: ComparedSeries(loaded.series, on: series, slot: slot, file: file, log: logAxis))
         case .appended(let rows):
-            _ = grown.append(times: rows.times, prices: rows.prices, offsets: rows.offsets)
+            // Grown where it lies: a copy of the file's columns (or of the calendar's values) per row would cost O(N).
+            comparison.append(rows, toOther: k, primary: series)
         case .waiting(let reason), .problem(let reason):
             return .show(.note(reason))
         case .none:
             return .keep
         }
-        comparison.replace(k, with: ComparedSeries(grown, on: series, slot: other.slot, file: other.file, log: logAxis))
         retarget()
         // A morph under way goes on to the new picture; a still chart takes it at once.
         if let running = morph, !running.isFinished(at: time) {

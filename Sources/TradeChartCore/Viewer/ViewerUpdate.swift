@@ -313,10 +313,16 @@ extension ViewerState {
     /// The rest of a change of series: the range or window, the labels, the morph and the
     /// cursor follow the points to where they are now (`series`, `shownSeries`, the
     /// indices and the averages are new).
-    mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double) {
+    ///
+    /// `grownFrom`: the series only grew, its points before this one unchanged (rows appended in order).
+    mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double,
+                               grownFrom: Int? = nil) {
         let newSeries = series
-        // The other files compared are seen on the primary's new calendar.
-        if comparing {
+        // The other files compared are seen on the primary's new calendar: at its new points
+        // only, when it only grew.
+        if comparing, let grownFrom {
+            comparison.primaryGrew(to: newSeries, from: grownFrom)
+        } else if comparing {
             let log = logAxis
             comparison.resample { ComparedSeries($0.series, on: newSeries, slot: $0.slot, file: $0.file, log: log) }
         }
