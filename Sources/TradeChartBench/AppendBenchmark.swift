@@ -102,6 +102,33 @@ enum AppendBenchmark {
             table.row([name, "\(state.series.count)", "\(micros.count)", LoadBenchmark.fixed(micros[micros.count / 2], 1),
                        LoadBenchmark.fixed(micros[micros.count - 1], 1), "1000"])
         }
+        comparedPath(table: table)
+    }
+
+    /// A file compared with the primary one (1e6 minute rows each) grows a row at a time,
+    /// as a followed compared file's looks hand them to the viewer: its series grows in place
+    /// and only the primary points the row can change are sampled again.
+    static func comparedPath(table: BenchTable) {
+        let base = ViewerBenchmark.intraday(count: 1_000_000)
+        var state = ViewerState(series: base, range: .fiveYears, options: ViewerOptions(), columns: 200, rows: 50,
+                                others: [base])
+        var last = base.times[base.count - 1], price = base.prices[base.count - 1]
+        // The rows as a follower's parser hands them out.
+        var parser = CSVStreamParser(file: "compared.csv", options: LoadOptions())
+        parser.feed(Array("Date,Open,High,Low,Close,Adj Close,Volume\n".utf8))
+        var micros: [Double] = []
+        for i in 0..<1001 {
+            last += 60
+            price += i % 2 == 0 ? 0.25 : -0.125
+            parser.feed(Array((stamp(last) + ",\(price),\(price),\(price),\(price),\(price),1000\n").utf8))
+            guard let rows = try? parser.takeNewRows(), rows.times.count == 1 else { return }
+            let start = cpuNow()
+            _ = state.handle(.followFile(1, .appended(rows)), at: Double(i))
+            micros.append((cpuNow() - start) * 1e6)
+        }
+        micros.sort()
+        table.row(["a compared file's appended row, 2 x 1e6", "\(state.others[0].series.count)", "\(micros.count)",
+                   LoadBenchmark.fixed(micros[micros.count / 2], 1), LoadBenchmark.fixed(micros[micros.count - 1], 1), "1000"])
     }
 
     /// `2026-11-20 17:29:00+01:00`, as the generated files write times.
