@@ -60,7 +60,7 @@ let package = Package(
             ],
             // The C++ library and the unwinder the Swift runtime needs are linked in too (the
             // folder Linking/ is searched first: its libstdc++.so names the archive), so a
-            // release build loads no shared library but ISA-L's and the C library (issue 24).
+            // release build loads no shared library but ISA-L's, libm and libc (issue 24).
             linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linking",
                                            "-Xclang-linker", "-static-libgcc"])]
         ),
