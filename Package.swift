@@ -21,23 +21,29 @@ let package = Package(
         // The operating system around the viewer: loading files (the core's byte sources
         // and parallel map over pread and Dispatch), following files and pipes, the state
         // file, the audio player, the monotonic clock, standard error. No ncurses.
-        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"]),
+        // The C libraries Debian ships as archives are linked in from them (`-l:libX.a`): a
+        // start then maps and relocates fewer shared libraries (issue 24). ISA-L has none.
+        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"],
+                linkerSettings: ["libzstd.a", "liblzma.a", "libbz2.a", "libz.a"].map { .linkedLibrary(":" + $0) }
+                    + [.linkedLibrary("isal")]),
 
         // zlib, ISA-L (igzip: gzip files, CRC-32), libzstd, liblzma and libbz2 as a Swift module:
         // compressed price files are read through them (Debian: zlib1g-dev, libisal-dev,
-        // libzstd-dev, liblzma-dev, libbz2-dev).
+        // libzstd-dev, liblzma-dev, libbz2-dev). Linked by TradeChartSystem.
         .systemLibrary(name: "CCompression"),
 
         // ncursesw as a Swift module (the shim header exposes macros and globals). No
         // pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM, and the shim
-        // defines what the wide-character API needs.
+        // defines what the wide-character API needs. Linked by TradeChartTerminal.
         .systemLibrary(name: "CNcursesw"),
 
         // Signal handlers in C, where async-signal-safe code is written plainly.
         .target(name: "CTerminalSignals"),
 
         // Thin terminal layer: draws frames with ncursesw, reads keys, mouse, resizes and signals.
-        .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw", "CTerminalSignals"]),
+        // ncursesw and tinfo from their archives (libncurses-dev), as TradeChartSystem's libraries.
+        .target(name: "TradeChartTerminal", dependencies: ["TradeChartCore", "CNcursesw", "CTerminalSignals"],
+                linkerSettings: [.linkedLibrary(":libncursesw.a"), .linkedLibrary(":libtinfo.a")]),
 
         // The run loop: hands events and the clock's time to the core's update, draws its
         // frames through a display, carries out its commands with the system layer.
@@ -51,7 +57,12 @@ let package = Package(
                 "TradeChartCore",
                 "TradeChartSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The C++ library and the unwinder the Swift runtime needs are linked in too (the
+            // folder Linking/ is searched first: its libstdc++.so names the archive), so a
+            // release build loads no shared library but ISA-L's, libm and libc (issue 24).
+            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linking",
+                                           "-Xclang-linker", "-static-libgcc"])]
         ),
 
         // `make bench`: times whole runs of the program and core operations, prints a table.

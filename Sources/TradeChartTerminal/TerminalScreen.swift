@@ -407,10 +407,12 @@ public final class TerminalScreen {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// Sets the locale from the environment, falling back to C.UTF-8 so that
-    /// Braille cells are not drawn blank or as junk.
+    /// Sets the locale's characters (LC_CTYPE, all that ncursesw's wide characters need)
+    /// from the environment, falling back to C.UTF-8's so that Braille cells are not drawn
+    /// blank or as junk. The other categories stay C's: loading them all (twelve files where
+    /// the locale archive is missing) cost the first frame about a millisecond (issue 24).
     public static func ensureUTF8Locale() {
-        setlocale(LC_ALL, "")
-        if !localeIsUTF8 { setlocale(LC_ALL, "C.UTF-8") }
+        setlocale(LC_CTYPE, "")
+        if !localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 }

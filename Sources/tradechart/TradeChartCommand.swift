@@ -62,8 +62,10 @@ struct TradeChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour (NO_COLOR is honoured).", valueName: "WHEN"))
     var color: ColorChoice = .auto
 
+    /// No default here (the request's is `.auto`): a default value costs every start two
+    /// protocol-conformance look-ups over the whole binary (issue 24). The help is the table's.
     @Option(help: setting("charset"))
-    var charset: CharsetChoice = .auto
+    var charset: CharsetChoice?
 
     @Option(help: setting("theme"))
     var theme: ThemeChoice?
@@ -104,9 +106,11 @@ struct TradeChartCommand: ParsableCommand {
     /// `--columns`, `--date-format` and `--separator` (not remembered: they belong to a file).
     var reading: ReadingOverrides { ReadingOverrides(columns: columns, dateFormat: dateFormat, separator: separator) }
 
+    /// The default (the request's) is worded in the help, not declared: see `charset`.
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Morph duration in seconds, 0 to 60; 0 turns animation off.", valueName: "SECONDS"))
-    var duration: Double = 1.2
+            help: ArgumentHelp("Morph duration in seconds, 0 to 60; 0 turns animation off. (default: 1.2)",
+                               valueName: "SECONDS"))
+    var duration: Double?
 
     @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
     var follow = false
@@ -148,7 +152,7 @@ struct TradeChartCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("Missing expected argument '<FILE>'") }
         if let problem = reading.problem { throw ValidationError(problem) }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once only") }
-        if !(duration >= 0 && duration <= 60) {
+        if let duration, !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
         }
         if let from, let to, from.span.lowerBound > to.span.upperBound {
@@ -245,14 +249,14 @@ struct TradeChartCommand: ParsableCommand {
         request.style = style
         request.period = period
         request.color = color
-        request.charset = charset
+        if let charset { request.charset = charset }
         request.theme = theme
         request.tz = tz
         request.dataTz = dataTz
         request.title = title
         request.column = column
         request.reading = reading
-        request.duration = duration
+        if let duration { request.duration = duration }
         request.follow = follow
         request.noState = noState
         request.describe = describe

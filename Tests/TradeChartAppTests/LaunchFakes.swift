@@ -1,3 +1,4 @@
+import Dispatch
 import TradeChartApp
 import TradeChartCore
 import TradeChartSystem
@@ -24,6 +25,9 @@ final class FakeFiles: LaunchFiles {
     private(set) var written: [String: [UInt8]] = [:]
     /// The columns each load asked for, by file.
     private(set) var barsAsked: [String: BarFields] = [:]
+    /// What happens while a file's newest rows are read (they never are here: every file
+    /// is then read front to back, as a stream's).
+    var whileReadingNewestRows: (() -> Void)?
     let journal: Journal
 
     init(journal: Journal) { self.journal = journal }
@@ -55,6 +59,11 @@ final class FakeFiles: LaunchFiles {
 
     /// Folders: their price files' paths, in the folder's order.
     var folders: [String: [String]] = [:]
+
+    func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
+        whileReadingNewestRows?()
+        return .failure(.stream)
+    }
 
     func listFolder(_ path: LaunchPath) -> FolderListing.Outcome {
         folders[path.shown].map { .files($0.map { FolderListing.File(bytes: Array($0.utf8), shown: $0) }, skipped: 0) } ?? .notAFolder
@@ -178,7 +187,13 @@ final class FakeTerminal: LaunchTerminal {
 
     func whyNotInteractive(device: TerminalScreen.Device) -> String? { chartProblem }
     func whyNoKeyboard(device: TerminalScreen.Device) -> String? { keyboardProblem }
-    func backgroundReply(device: TerminalScreen.Device) -> [UInt8]? { nil }
+    /// Signalled each time the terminal is asked for its background colour (it does not answer).
+    let backgroundAsked = DispatchSemaphore(value: 0)
+
+    func backgroundReply(device: TerminalScreen.Device) -> [UInt8]? {
+        backgroundAsked.signal()
+        return nil
+    }
 
     func runViewer(_ state: consuming ViewerState, screenReader: Bool, screen: ScreenOptions, device: TerminalScreen.Device,
                    services: [HostService]) throws -> Int32 {

@@ -34,27 +34,23 @@ extension Launch {
     /// viewer takes the series over: once it is made, nothing else holds its columns, so a
     /// followed file's rows are appended to them in place, never copied.
     func runInteractive(_ opened: consuming Opened, memory: RememberedState?, device: TerminalScreen.Device,
-                        bars: BarService) -> Int32 {
+                        bars: BarService, prepared: Result<ViewerTerminal, ChartRefused>? = nil) -> Int32 {
         let remembered = memory?.finish()
-        let readsScreen = request.screenReader ?? (remembered?.settings?.screenReader == true || term == "dumb")
-        if !readsScreen, let reason = terminal.whyNotInteractive(device: device) {
-            say(notInteractive(reason))
+        let chosen: ViewerTerminal
+        switch prepared ?? viewerTerminal(remembered: remembered, device: device) {
+        case .success(let terminal):
+            chosen = terminal
+        case .failure(let refused):
+            say(notInteractive(refused.reason))
             return 2
         }
+        let readsScreen = chosen.readsScreen, useColor = chosen.useColor
         if let screenReader = request.screenReader {
             // Asked for on the command line: remembered for the person, whatever the file.
             memory?.remember(screenReader: screenReader)
         }
-        // The viewer always draws on a terminal (checked above and before the load).
-        let useColor = !readsScreen && request.color.resolved(outputIsTerminal: true, allowed: colorAllowed)
-        // A theme given by hand, now or before (unless `--theme auto` now), else the terminal's background.
-        let byHand = request.theme == .auto ? nil
-            : request.theme?.fixed ?? remembered?.view?.theme.flatMap(Theme.init(rawValue:))
-        let chosenTheme = byHand ?? (useColor ? Theme.detected(backgroundReply: terminal.backgroundReply(device: device),
-                                                               colorFGBG: environment["COLORFGBG"]) : .dark)
-        let chosenCharset = request.charset != .auto ? resolvedCharset()
-            : remembered?.view?.charset.flatMap(Charset.init(rawValue:)) ?? resolvedCharset()
-        let (graphics, imageCell) = viewerGraphics(device: device, readsScreen: readsScreen)
+        let chosenTheme = chosen.theme, chosenCharset = chosen.charset
+        let graphics = chosen.graphics, imageCell = chosen.imageCell
         // The screen-reader mode draws nothing: no morph to wait for, no panels to close.
         let options = ViewerOptions(charset: chosenCharset, color: useColor, theme: chosenTheme,
                                     morphDuration: readsScreen ? 0 : request.duration, followed: opened.follower?.name,

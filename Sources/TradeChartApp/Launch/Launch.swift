@@ -124,6 +124,8 @@ public struct Launch {
         var follower: Follower? = nil
         var olderRows: NewestRowsFile? = nil
         var readNote: String? = nil
+        // How the viewer meets the terminal, when it was decided during the load.
+        var prepared: Result<ViewerTerminal, ChartRefused>? = nil
         // A compressed file is shown once, not followed, and that is said.
         let notFollowed = request.follow && interactive && file != "-" ? files.whyNotFollowed(input) : nil
         if request.follow && interactive && notFollowed == nil {
@@ -137,7 +139,11 @@ public struct Launch {
             // The newest rows first, when the first frame needs only them (`--describe` says how the file was read).
             var newest: NewestRowsFile? = nil
             if let need = newestFirstNeed(options: readOptions, remembered: { memory?.finish()?.view }) {
-                switch files.loadNewestFirst(input, options: readOptions, need: need) {
+                // The terminal is asked its questions while the newest rows are read (issue 24).
+                let asking = preparedTerminal(memory: memory, device: device)
+                let read = files.loadNewestFirst(input, options: readOptions, need: need)
+                prepared = asking?.value
+                switch read {
                 case .success(let file):
                     newest = file
                     readNote = "Read: its newest rows first (\(Self.percent(file.shareRead)) of the file for the first frame), then the rest."
@@ -182,7 +188,7 @@ public struct Launch {
         if interactive {
             let again = follower == nil && file != "-" && input.isUTF8 ? file : nil
             return runInteractive(consume opened, memory: memory, device: device,
-                                  bars: BarService(path: again, options: loadOptions))
+                                  bars: BarService(path: again, options: loadOptions), prepared: prepared)
         }
         return printOut(opened, output: output)
     }
