@@ -1,3 +1,4 @@
+import CNcursesw
 import Glibc
 import Testing
 import TradeChartCore
@@ -26,8 +27,9 @@ struct TerminalScreenOutputTests {
         var pair: [Int32] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
         defer { close(pair[1]) }
-        setenv("COLUMNS", "80", 1)
-        setenv("LINES", "24", 1)
+        // The size from terminfo (80x24), not from COLUMNS and LINES: setting those here would
+        // give them to every program the other tests start meanwhile (their tmux viewers).
+        use_env(false)
         let output = try #require(fdopen(pair[0], "w"))
         let input = try #require(fopen("/dev/null", "r"))
         defer { fclose(input) }
