@@ -3,7 +3,8 @@
 /// highest high of the last n bars, 100 × (close − lowest) / (highest − lowest) (0 when they
 /// are equal); %K is its simple average over k bars and %D that of %K over d bars. Both
 /// have values from bar n + k + d - 3 on (NaN before), as TA-Lib gives them. Appended rows
-/// cost amortised O(1) each (`extend`), to the same values bit for bit.
+/// cost amortised O(1) each (`extend`), to the same values bit for bit; a whole series is
+/// written through unsafe pointers (`DoubleColumn`), its windows fed through unsafe views.
 public struct Stochastic: CandleIndicator, Equatable {
     public let bars: Int
     public let kBars: Int
@@ -14,6 +15,24 @@ public struct Stochastic: CandleIndicator, Equatable {
     private var lowest: WindowExtreme
     private var kMean: WindowMoments
     private var dMean: WindowMoments
+
+    /// The four windows while bars are fed.
+    private struct Feeds {
+        var highest: WindowExtreme.Feed
+        var lowest: WindowExtreme.Feed
+        var kMean: WindowMoments.Feed
+        var dMean: WindowMoments.Feed
+
+        /// %K and %D after `bar`, bar number `row` of a stochastic over `bars` bars (NaN before both have values).
+        @inline(__always) mutating func next(_ bar: HighLowClose, row: Int, bars: Int) -> (Double, Double) {
+            let top = highest.add(bar.high), bottom = lowest.add(bar.low)
+            guard row >= bars - 1 else { return (.nan, .nan) }
+            let range = (top - bottom) / 100
+            guard let slowK = kMean.add(range != 0 ? (bar.close - bottom) / range : 0)?.mean, !slowK.isNaN,
+                  let slowD = dMean.add(slowK)?.mean, !slowD.isNaN else { return (.nan, .nan) }
+            return (slowK, slowD)
+        }
+    }
 
     public init(bars: Int, kBars: Int, dBars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
@@ -28,24 +47,43 @@ public struct Stochastic: CandleIndicator, Equatable {
 
     public var count: Int { k.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        k.reserveCapacity(count)
-        d.reserveCapacity(count)
+    /// Lets `body` feed bars through the four windows' unsafe views.
+    private mutating func feeding<R>(_ body: (inout Feeds) -> R) -> R {
+        highest.feeding { h in
+            lowest.feeding { l in
+                kMean.feeding { km in
+                    dMean.feeding { dm in
+                        var feeds = Feeds(highest: h, lowest: l, kMean: km, dMean: dm)
+                        defer { (h, l, km, dm) = (feeds.highest, feeds.lowest, feeds.kMean, feeds.dMean) }
+                        return body(&feeds)
+                    }
+                }
+            }
+        }
+    }
+
+    public mutating func extend(high: [Double], low: [Double], close: [Double]) {
+        let bars = bars
+        var k = self.k, d = self.d
+        self.k = []
+        self.d = []
+        feeding { feeds in
+            DoubleColumn.grow(&k, &d, to: close.count) { rows, pk, pd in
+                HighLowClose.reading(high: high, low: low, close: close) { columns in
+                    for i in rows { (pk[i], pd[i]) = feeds.next(columns[i], row: i, bars: bars) }
+                }
+            }
+        }
+        self.k = k
+        self.d = d
     }
 
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
-        let row = k.count
-        let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-        var slowK = Double.nan, slowD = Double.nan
-        if row >= bars - 1 {
-            let range = (top - bottom) / 100
-            slowK = kMean.add(range != 0 ? (bar.close - bottom) / range : 0)?.mean ?? .nan
-            if !slowK.isNaN { slowD = dMean.add(slowK)?.mean ?? .nan }
-        }
-        let shown = !slowD.isNaN
-        k.append(shown ? slowK : .nan)
-        d.append(shown ? slowD : .nan)
+        let row = k.count, bars = bars
+        let (slowK, slowD) = feeding { $0.next(bar, row: row, bars: bars) }
+        k.append(slowK)
+        d.append(slowD)
     }
 
     /// The first bar that has a value.
