@@ -37,7 +37,10 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
         var step = step
         DoubleColumn.grow(&values, to: close.count) { rows, out in
             HighLowClose.reading(high: high, low: low, close: close) { columns in
-                for i in rows { out[i] = step.next(columns[i], row: i) }
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { out[i] = local.next(columns[i], row: i) }
+                step = local
             }
         }
         self.step = step

@@ -28,7 +28,10 @@ public struct BollingerBands: CloseIndicator, Equatable {
         moments.feeding { feed in
             DoubleColumn.grow(&middle, &upper, &lower, to: closes.count) { rows, m, u, l in
                 closes.withUnsafeBufferPointer { c in
-                    for i in rows { (m[i], u[i], l[i]) = Self.bands(&feed, c[i], deviations: deviations) }
+                    // The state in a local of the loop alone, so it stays in registers.
+                    var local = feed
+                    for i in rows { (m[i], u[i], l[i]) = Self.bands(&local, c[i], deviations: deviations) }
+                    feed = local
                 }
             }
         }

@@ -20,7 +20,10 @@ public struct ExponentialAverage: CloseIndicator, Equatable {
         var smoothing = smoothing
         DoubleColumn.grow(&values, to: closes.count) { rows, out in
             closes.withUnsafeBufferPointer { c in
-                for i in rows { out[i] = smoothing.add(c[i]) }
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = smoothing
+                for i in rows { out[i] = local.add(c[i]) }
+                smoothing = local
             }
         }
         self.smoothing = smoothing

@@ -49,7 +49,10 @@ public struct MACD: CloseIndicator, Equatable {
         var step = step
         DoubleColumn.grow(&line, &signalLine, &histogram, to: closes.count) { rows, l, s, h in
             closes.withUnsafeBufferPointer { c in
-                for i in rows { (l[i], s[i], h[i]) = step.next(c[i], row: i) }
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { (l[i], s[i], h[i]) = local.next(c[i], row: i) }
+                step = local
             }
         }
         self.step = step

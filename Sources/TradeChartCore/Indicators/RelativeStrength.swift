@@ -40,7 +40,10 @@ public struct RelativeStrength: CloseIndicator, Equatable {
         var step = step
         DoubleColumn.grow(&values, to: closes.count) { rows, out in
             closes.withUnsafeBufferPointer { c in
-                for i in rows { out[i] = step.next(c[i], row: i) }
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { out[i] = local.next(c[i], row: i) }
+                step = local
             }
         }
         self.step = step

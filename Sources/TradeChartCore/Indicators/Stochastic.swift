@@ -23,16 +23,27 @@ public struct Stochastic: CandleIndicator, Equatable {
         var kMean: WindowMoments.Feed
         var dMean: WindowMoments.Feed
 
-        /// %K and %D after `bar`, bar number `row` of a stochastic over `bars` bars (NaN before both have values).
-        @inline(__always) mutating func next(_ bar: HighLowClose, row: Int, bars: Int) -> (Double, Double) {
+        /// The fast %K after `bar`: where its close lies between the extremes of the last bars.
+        @inline(__always) mutating func fastK(_ bar: HighLowClose) -> Double {
             let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-            guard row >= bars - 1 else { return (.nan, .nan) }
             let range = (top - bottom) / 100
-            guard let slowK = kMean.add(range != 0 ? (bar.close - bottom) / range : 0)?.mean, !slowK.isNaN,
+            return range != 0 ? (bar.close - bottom) / range : 0
+        }
+
+        /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`
+        /// bars (NaN before both have values; the averages take no fast %K before bar `bars - 1`).
+        @inline(__always) mutating func slow(_ fast: Double, row: Int, bars: Int) -> (Double, Double) {
+            guard row >= bars - 1 else { return (.nan, .nan) }
+            guard let slowK = kMean.add(fast)?.mean, !slowK.isNaN,
                   let slowD = dMean.add(slowK)?.mean, !slowD.isNaN else { return (.nan, .nan) }
             return (slowK, slowD)
         }
     }
+
+    /// How many bars a whole series' pass takes at a time: their fast %K first, then their
+    /// averages, two short loops whose bars overlap in the processor (one loop of both keeps
+    /// about two bars in flight, each waiting on four divisions in a row).
+    private static let chunk = 1024
 
     public init(bars: Int, kBars: Int, dBars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
@@ -70,7 +81,18 @@ public struct Stochastic: CandleIndicator, Equatable {
         feeding { feeds in
             DoubleColumn.grow(&k, &d, to: close.count) { rows, pk, pd in
                 HighLowClose.reading(high: high, low: low, close: close) { columns in
-                    for i in rows { (pk[i], pd[i]) = feeds.next(columns[i], row: i, bars: bars) }
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { fast in
+                        // The state in a local of the loops alone, so it stays in registers.
+                        var local = feeds
+                        var start = rows.lowerBound
+                        while start < rows.upperBound {
+                            let end = min(start + Self.chunk, rows.upperBound)
+                            for i in start..<end { fast[i - start] = local.fastK(columns[i]) }
+                            for i in start..<end { (pk[i], pd[i]) = local.slow(fast[i - start], row: i, bars: bars) }
+                            start = end
+                        }
+                        feeds = local
+                    }
                 }
             }
         }
@@ -81,7 +103,7 @@ public struct Stochastic: CandleIndicator, Equatable {
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
         let row = k.count, bars = bars
-        let (slowK, slowD) = feeding { $0.next(bar, row: row, bars: bars) }
+        let (slowK, slowD) = feeding { $0.slow($0.fastK(bar), row: row, bars: bars) }
         k.append(slowK)
         d.append(slowD)
     }

@@ -55,7 +55,10 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
             HighLowClose.reading(high: high, low: low, close: close) { columns in
                 times.withUnsafeBufferPointer { t in
                     volume.withUnsafeBufferPointer { v in
-                        for i in rows { out[i] = step.next(time: t[i], columns[i], volume: v[i]) }
+                        // The state in a local of the loop alone, so it stays in registers.
+                        var local = step
+                        for i in rows { out[i] = local.next(time: t[i], columns[i], volume: v[i]) }
+                        step = local
                     }
                 }
             }

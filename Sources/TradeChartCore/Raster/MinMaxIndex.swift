@@ -90,46 +90,61 @@ public struct MinMaxIndex: Sendable {
         var level = 0
         while below > Self.branching {
             let count = (below + Self.branching - 1) >> Self.shift
-            if levels.count == level {
-                // A level that did not exist yet is computed whole, and so is every one above it.
-                levels.append([])
-                levels[level].reserveCapacity(2 * count)
-                changed = 0
-            }
-            let firstBlock = changed >> Self.shift
-            var entries = levels[level]
-            levels[level] = []
-            entries.removeSubrange(min(2 * firstBlock, entries.count)...)
-            // Grown by half again, not to the exact count: a followed file adds a block at a time.
-            if entries.capacity < 2 * count { entries.reserveCapacity(max(2 * count, entries.capacity + entries.capacity / 2)) }
             let source = level == 0 ? values : levels[level - 1]
-            let pairs = level > 0
-            source.withUnsafeBufferPointer { s in
-                for block in firstBlock..<count {
-                    let lo = block << Self.shift, hi = min(lo + Self.branching, below)
-                    var mn = Double.infinity, mx = -Double.infinity
-                    if pairs {
-                        for i in lo..<hi {
-                            let a = s[2 * i], c = s[2 * i + 1]
-                            if a < mn { mn = a }
-                            if c > mx { mx = c }
-                        }
-                    } else {
-                        for i in lo..<hi {
-                            let x = s[i]
-                            if x < mn { mn = x }
-                            if x > mx { mx = x }
+            let pairs = level > 0, entriesBelow = below
+            if levels.count == level {
+                // A level that did not exist yet is computed whole, written through one pointer
+                // (a large one advised as worth huge pages), and so is every one above it.
+                levels.append(source.withUnsafeBufferPointer { s in
+                    DoubleColumn.make(count: 2 * count) { out in
+                        for block in 0..<count {
+                            (out[2 * block], out[2 * block + 1]) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow)
                         }
                     }
-                    entries.append(mn)
-                    entries.append(mx)
+                })
+                changed = 0
+            } else {
+                let firstBlock = changed >> Self.shift
+                var entries = levels[level]
+                levels[level] = []
+                entries.removeSubrange(min(2 * firstBlock, entries.count)...)
+                // Grown by half again, not to the exact count: a followed file adds a block at a time.
+                if entries.capacity < 2 * count { entries.reserveCapacity(max(2 * count, entries.capacity + entries.capacity / 2)) }
+                source.withUnsafeBufferPointer { s in
+                    for block in firstBlock..<count {
+                        let (mn, mx) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow)
+                        entries.append(mn)
+                        entries.append(mx)
+                    }
                 }
+                levels[level] = entries
+                changed = firstBlock
             }
-            levels[level] = entries
-            changed = firstBlock
             below = count
             level += 1
         }
+    }
+
+    /// The minimum and maximum of block `block` of a level's `below` entries: prices, or
+    /// (min, max) pairs stored interleaved when `pairs`.
+    @inline(__always)
+    private static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int) -> (Double, Double) {
+        let lo = block << shift, hi = min(lo + branching, below)
+        var mn = Double.infinity, mx = -Double.infinity
+        if pairs {
+            for i in lo..<hi {
+                let a = s[2 * i], c = s[2 * i + 1]
+                if a < mn { mn = a }
+                if c > mx { mx = c }
+            }
+        } else {
+            for i in lo..<hi {
+                let x = s[i]
+                if x < mn { mn = x }
+                if x > mx { mx = x }
+            }
+        }
+        return (mn, mx)
     }
 
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.

@@ -12,14 +12,14 @@ import Glibc
 /// read later with few TLB misses. The advice is a hint: where it is refused the column is
 /// the same, only slower to write. Rows appended later (a followed file) grow it in place,
 /// amortised O(1) each.
-enum DoubleColumn {
+package enum DoubleColumn {
     /// The size from which a new column is advised (a huge page is 2 MiB; below two of them
     /// the advice gains little).
     static let adviceBytes = 4 << 20
 
     /// A new column of `count` values with room for `capacity`: `write` gets the address of
     /// row 0 and must write rows `0..<count`.
-    static func make(count: Int, capacity: Int? = nil, _ write: (UnsafeMutablePointer<Double>) -> Void) -> [Double] {
+    package static func make(count: Int, capacity: Int? = nil, _ write: (UnsafeMutablePointer<Double>) -> Void) -> [Double] {
         let room = max(count, capacity ?? count)
         guard room > 0 else { return [] }
         return [Double](unsafeUninitializedCapacity: room) { buffer, initialized in

@@ -169,10 +169,14 @@ struct IndicatorLine: Sendable {
         for (k, values) in drawn.enumerated() {
             guard values.count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
-            let new: [Double] = values[from...].map { value in
-                guard !value.isNaN else { return held }
-                held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value)
-                return held
+            let new = DoubleColumn.make(count: values.count - from) { out in
+                values.withUnsafeBufferPointer { v in
+                    for i in from..<v.count {
+                        let value = v[i]
+                        if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
+                        out[i - from] = held
+                    }
+                }
             }
             if from == 0 { grown.append(MinMaxIndex(new)) } else { plotted[k].append(contentsOf: new) }
         }
