@@ -80,6 +80,18 @@ enum IndicatorBenchmark {
         }
         table.row(["writing 12 columns of \(RasterBenchmark.label(n)) Doubles to fresh memory, no arithmetic",
                    RasterBenchmark.label(n), RasterBenchmark.formatMicros(floor), "", ""])
+        // The same through `DoubleColumn`, as the indicators make their columns: advised as
+        // worth huge pages before the first row is written.
+        let hugeFloor = cpuMedian(runs: 3) {
+            for k in 0..<12 {
+                let column = DoubleColumn.make(count: n) { out in
+                    for i in 0..<n { out[i] = Double(i &+ k) }
+                }
+                checksum += column[n - 1]
+            }
+        }
+        table.row(["the same, each column advised as worth huge pages first (DoubleColumn)",
+                   RasterBenchmark.label(n), RasterBenchmark.formatMicros(hugeFloor), "", ""])
 
         let choices = (try? IndicatorChoice.list("bb,ema:9,rsi,macd")) ?? []
         for range in [ChartRange.max, .oneYear] {

@@ -2,33 +2,53 @@
 /// is the largest of high − low, |high − previous close| and |low − previous close| (from
 /// the second bar on); the ATR is its Wilder average, seeded with the simple average of the
 /// first n true ranges. The first n bars have none (NaN). Appended rows cost O(1) each
-/// (`extend`), to the same values bit for bit.
+/// (`extend`), to the same values bit for bit; a whole series is written through an unsafe
+/// pointer (`DoubleColumn`).
 public struct AverageTrueRange: CandleIndicator, Equatable {
     public let bars: Int
     public private(set) var values: [Double] = []
-    private var smoothing: WilderSmoothing
-    private var previousClose = Double.nan
+    private var step: Step
+
+    /// The average and the close before, taking one bar at a time.
+    private struct Step: Sendable, Equatable {
+        var smoothing: WilderSmoothing
+        var previousClose = Double.nan
+
+        /// The ATR after `bar`, bar number `row` (NaN during the warm-up).
+        @inline(__always) mutating func next(_ bar: HighLowClose, row: Int) -> Double {
+            defer { previousClose = bar.close }
+            guard row > 0 else { return .nan }
+            var range = bar.high - bar.low
+            range = Swift.max(range, abs(previousClose - bar.high))
+            range = Swift.max(range, abs(previousClose - bar.low))
+            return smoothing.add(range)
+        }
+    }
 
     public init(bars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
-        smoothing = WilderSmoothing(bars: bars)
+        step = Step(smoothing: WilderSmoothing(bars: bars))
         extend(high: high, low: low, close: close)
     }
 
     public var count: Int { values.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        values.reserveCapacity(count)
+    public mutating func extend(high: [Double], low: [Double], close: [Double]) {
+        var step = step
+        DoubleColumn.grow(&values, to: close.count) { rows, out in
+            HighLowClose.reading(high: high, low: low, close: close) { columns in
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { out[i] = local.next(columns[i], row: i) }
+                step = local
+            }
+        }
+        self.step = step
     }
 
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
-        defer { previousClose = bar.close }
-        guard !values.isEmpty else { values.append(.nan); return }
-        var range = bar.high - bar.low
-        range = Swift.max(range, abs(previousClose - bar.high))
-        range = Swift.max(range, abs(previousClose - bar.low))
-        values.append(smoothing.add(range))
+        values.append(step.next(bar, row: values.count))
     }
 
     /// The first bar that has a value.

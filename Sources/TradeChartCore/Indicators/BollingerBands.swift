@@ -3,7 +3,8 @@ import Glibc
 /// Bollinger bands n, m of the closes (SPEC section 11), as TA-Lib's BBANDS with a simple
 /// average: the middle line is the simple average of the last n closes, the bands that
 /// ± m population standard deviations of the same closes. The first n - 1 bars have none
-/// (NaN). Appended rows cost amortised O(1) each (`extend`), to the same values bit for bit.
+/// (NaN). Appended rows cost amortised O(1) each (`extend`), to the same values bit for bit;
+/// a whole series is written through unsafe pointers (`DoubleColumn`).
 public struct BollingerBands: CloseIndicator, Equatable {
     public let bars: Int
     /// How many standard deviations the bands lie from the middle.
@@ -22,24 +23,35 @@ public struct BollingerBands: CloseIndicator, Equatable {
 
     public var count: Int { middle.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        middle.reserveCapacity(count)
-        upper.reserveCapacity(count)
-        lower.reserveCapacity(count)
+    public mutating func extend(closes: [Double]) {
+        let deviations = deviations
+        moments.feeding { feed in
+            DoubleColumn.grow(&middle, &upper, &lower, to: closes.count) { rows, m, u, l in
+                closes.withUnsafeBufferPointer { c in
+                    // The state in a local of the loop alone, so it stays in registers.
+                    var local = feed
+                    for i in rows { (m[i], u[i], l[i]) = Self.bands(&local, c[i], deviations: deviations) }
+                    feed = local
+                }
+            }
+        }
     }
 
     /// Takes the next close.
     public mutating func append(close: Double) {
-        guard let (mean, variance) = moments.add(close) else {
-            middle.append(.nan)
-            upper.append(.nan)
-            lower.append(.nan)
-            return
-        }
+        let deviations = deviations
+        let (m, u, l) = moments.feeding { Self.bands(&$0, close, deviations: deviations) }
+        middle.append(m)
+        upper.append(u)
+        lower.append(l)
+    }
+
+    /// The middle line and the bands after `close` (NaN during the warm-up).
+    @inline(__always) private static func bands(_ feed: inout WindowMoments.Feed, _ close: Double,
+                                                deviations: Double) -> (Double, Double, Double) {
+        guard let (mean, variance) = feed.add(close) else { return (.nan, .nan, .nan) }
         let width = deviations * sqrt(variance)
-        middle.append(mean)
-        upper.append(mean + width)
-        lower.append(mean - width)
+        return (mean, mean + width, mean - width)
     }
 
     /// The first bar that has a value.

@@ -1,7 +1,8 @@
 /// EMA n of the closes (SPEC section 11), as TA-Lib defines it: k = 2 / (n + 1), the first
 /// value (at bar n - 1) the simple average of the first n closes, then
 /// `ema = (close - ema) * k + ema`. The first n - 1 bars have none (NaN). Rows appended to a
-/// followed file extend it in O(1) each (`extend`), to the same values bit for bit.
+/// followed file extend it in O(1) each (`extend`), to the same values bit for bit; a whole
+/// series is written through an unsafe pointer (`DoubleColumn`).
 public struct ExponentialAverage: CloseIndicator, Equatable {
     public let bars: Int
     public private(set) var values: [Double] = []
@@ -15,8 +16,17 @@ public struct ExponentialAverage: CloseIndicator, Equatable {
 
     public var count: Int { values.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        values.reserveCapacity(count)
+    public mutating func extend(closes: [Double]) {
+        var smoothing = smoothing
+        DoubleColumn.grow(&values, to: closes.count) { rows, out in
+            closes.withUnsafeBufferPointer { c in
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = smoothing
+                for i in rows { out[i] = local.add(c[i]) }
+                smoothing = local
+            }
+        }
+        self.smoothing = smoothing
     }
 
     /// Takes the next close.

@@ -12,8 +12,26 @@ public struct HighLowClose: Sendable, Equatable {
         self.close = close
     }
 
-    /// Bar `i` of the three columns.
-    @inline(__always) static func at(_ i: Int, high: [Double], low: [Double], close: [Double]) -> HighLowClose {
-        HighLowClose(high: high[i], low: low[i], close: close[i])
+    /// The three columns of a whole series read through unsafe views, a bar at a time.
+    struct Columns {
+        let high: UnsafeBufferPointer<Double>
+        let low: UnsafeBufferPointer<Double>
+        let close: UnsafeBufferPointer<Double>
+
+        /// Bar `i`.
+        @inline(__always) subscript(_ i: Int) -> HighLowClose {
+            HighLowClose(high: high[i], low: low[i], close: close[i])
+        }
+    }
+
+    /// Lets `body` read the bars of the three columns (the high and low at least as long as the close).
+    @inline(__always) static func reading<R>(high: [Double], low: [Double], close: [Double],
+                                             _ body: (Columns) -> R) -> R {
+        precondition(high.count >= close.count && low.count >= close.count, "a high and a low for every close")
+        return high.withUnsafeBufferPointer { h in
+            low.withUnsafeBufferPointer { l in
+                close.withUnsafeBufferPointer { c in body(Columns(high: h, low: l, close: c)) }
+            }
+        }
     }
 }

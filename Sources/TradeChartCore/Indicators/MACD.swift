@@ -3,7 +3,8 @@
 /// histogram MACD − signal. As in TA-Lib both averages start at bar slow - 1: the slow one
 /// is seeded with the first `slow` closes, the fast one with the `fast` closes ending there.
 /// All three have values from bar slow + signal - 2 on (NaN before). Appended rows cost
-/// O(1) each (`extend`), to the same values bit for bit.
+/// O(1) each (`extend`), to the same values bit for bit; a whole series is written through
+/// unsafe pointers (`DoubleColumn`).
 public struct MACD: CloseIndicator, Equatable {
     public let fast: Int
     public let slow: Int
@@ -11,43 +12,58 @@ public struct MACD: CloseIndicator, Equatable {
     public private(set) var line: [Double] = []
     public private(set) var signalLine: [Double] = []
     public private(set) var histogram: [Double] = []
-    private var fastAverage: ExponentialSmoothing
-    private var slowAverage: ExponentialSmoothing
-    private var signalAverage: ExponentialSmoothing
+    private var step: Step
+
+    /// The three averages, taking one close at a time.
+    private struct Step: Sendable, Equatable {
+        var fastAverage: ExponentialSmoothing
+        var slowAverage: ExponentialSmoothing
+        var signalAverage: ExponentialSmoothing
+
+        /// The line, signal and histogram after `close`, bar `row` (NaN before the first value).
+        @inline(__always) mutating func next(_ close: Double, row: Int) -> (Double, Double, Double) {
+            let slow = slowAverage.bars, fast = fastAverage.bars
+            let slowValue = slowAverage.add(close)
+            let fastValue = row >= slow - fast ? fastAverage.add(close) : .nan
+            guard row >= slow - 1 else { return (.nan, .nan, .nan) }
+            let macd = fastValue - slowValue
+            let signalValue = signalAverage.add(macd)
+            guard !signalValue.isNaN else { return (.nan, .nan, .nan) }
+            return (macd, signalValue, macd - signalValue)
+        }
+    }
 
     public init(fast: Int, slow: Int, signal: Int, closes: [Double]) {
         precondition(fast < slow, "the fast average must be shorter than the slow one")
         self.fast = fast
         self.slow = slow
         self.signal = signal
-        fastAverage = ExponentialSmoothing(bars: fast)
-        slowAverage = ExponentialSmoothing(bars: slow)
-        signalAverage = ExponentialSmoothing(bars: signal)
+        step = Step(fastAverage: ExponentialSmoothing(bars: fast), slowAverage: ExponentialSmoothing(bars: slow),
+                    signalAverage: ExponentialSmoothing(bars: signal))
         extend(closes: closes)
     }
 
     public var count: Int { line.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        line.reserveCapacity(count)
-        signalLine.reserveCapacity(count)
-        histogram.reserveCapacity(count)
+    public mutating func extend(closes: [Double]) {
+        var step = step
+        DoubleColumn.grow(&line, &signalLine, &histogram, to: closes.count) { rows, l, s, h in
+            closes.withUnsafeBufferPointer { c in
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { (l[i], s[i], h[i]) = local.next(c[i], row: i) }
+                step = local
+            }
+        }
+        self.step = step
     }
 
     /// Takes the next close.
     public mutating func append(close: Double) {
-        let bar = line.count
-        let slowValue = slowAverage.add(close)
-        let fastValue = bar >= slow - fast ? fastAverage.add(close) : .nan
-        var values = (line: Double.nan, signal: Double.nan, histogram: Double.nan)
-        if bar >= slow - 1 {
-            let macd = fastValue - slowValue
-            let signalValue = signalAverage.add(macd)
-            if !signalValue.isNaN { values = (macd, signalValue, macd - signalValue) }
-        }
-        line.append(values.line)
-        signalLine.append(values.signal)
-        histogram.append(values.histogram)
+        let (l, s, h) = step.next(close, row: line.count)
+        line.append(l)
+        signalLine.append(s)
+        histogram.append(h)
     }
 
     /// The first bar that has a value.

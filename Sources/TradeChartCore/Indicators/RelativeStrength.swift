@@ -2,37 +2,56 @@
 /// average loss of the close-to-close changes, each seeded with the simple average of the
 /// first n and then smoothed by Wilder (`avg = (avg * (n - 1) + x) / n`);
 /// RSI = 100 × gain / (gain + loss), and 0 where both are nil (below 1e-8, TA-Lib's rule).
-/// The first n bars have none (NaN). Appended rows cost O(1) each (`extend`), bit for bit.
+/// The first n bars have none (NaN). Appended rows cost O(1) each (`extend`), bit for bit;
+/// a whole series is written through an unsafe pointer (`DoubleColumn`).
 public struct RelativeStrength: CloseIndicator, Equatable {
     public let bars: Int
     public private(set) var values: [Double] = []
-    private var gains: WilderSmoothing
-    private var losses: WilderSmoothing
-    private var previous = Double.nan
+    private var step: Step
+
+    /// The averages and the close before, taking one close at a time.
+    private struct Step: Sendable, Equatable {
+        var gains: WilderSmoothing
+        var losses: WilderSmoothing
+        var previous = Double.nan
+
+        /// The RSI after `close`, bar `row` (NaN during the warm-up).
+        @inline(__always) mutating func next(_ close: Double, row: Int) -> Double {
+            defer { previous = close }
+            guard row > 0 else { return .nan }
+            let change = close - previous
+            let gain = gains.add(change > 0 ? change : 0)
+            let loss = losses.add(change < 0 ? -change : 0)
+            guard !gain.isNaN else { return .nan }
+            let sum = gain + loss
+            return sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
+        }
+    }
 
     public init(bars: Int, closes: [Double]) {
         self.bars = bars
-        gains = WilderSmoothing(bars: bars)
-        losses = WilderSmoothing(bars: bars)
+        step = Step(gains: WilderSmoothing(bars: bars), losses: WilderSmoothing(bars: bars))
         extend(closes: closes)
     }
 
     public var count: Int { values.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        values.reserveCapacity(count)
+    public mutating func extend(closes: [Double]) {
+        var step = step
+        DoubleColumn.grow(&values, to: closes.count) { rows, out in
+            closes.withUnsafeBufferPointer { c in
+                // The state in a local of the loop alone, so it stays in registers.
+                var local = step
+                for i in rows { out[i] = local.next(c[i], row: i) }
+                step = local
+            }
+        }
+        self.step = step
     }
 
     /// Takes the next close.
     public mutating func append(close: Double) {
-        defer { previous = close }
-        guard !values.isEmpty else { values.append(.nan); return }
-        let change = close - previous
-        let gain = gains.add(change > 0 ? change : 0)
-        let loss = losses.add(change < 0 ? -change : 0)
-        guard !gain.isNaN else { values.append(.nan); return }
-        let sum = gain + loss
-        values.append(sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum))
+        values.append(step.next(close, row: values.count))
     }
 
     /// The first bar that has a value.

@@ -3,7 +3,8 @@
 /// highest high of the last n bars, 100 × (close − lowest) / (highest − lowest) (0 when they
 /// are equal); %K is its simple average over k bars and %D that of %K over d bars. Both
 /// have values from bar n + k + d - 3 on (NaN before), as TA-Lib gives them. Appended rows
-/// cost amortised O(1) each (`extend`), to the same values bit for bit.
+/// cost amortised O(1) each (`extend`), to the same values bit for bit; a whole series is
+/// written through unsafe pointers (`DoubleColumn`), its windows fed through unsafe views.
 public struct Stochastic: CandleIndicator, Equatable {
     public let bars: Int
     public let kBars: Int
@@ -14,6 +15,35 @@ public struct Stochastic: CandleIndicator, Equatable {
     private var lowest: WindowExtreme
     private var kMean: WindowMoments
     private var dMean: WindowMoments
+
+    /// The four windows while bars are fed.
+    private struct Feeds {
+        var highest: WindowExtreme.Feed
+        var lowest: WindowExtreme.Feed
+        var kMean: WindowMoments.Feed
+        var dMean: WindowMoments.Feed
+
+        /// The fast %K after `bar`: where its close lies between the extremes of the last bars.
+        @inline(__always) mutating func fastK(_ bar: HighLowClose) -> Double {
+            let top = highest.add(bar.high), bottom = lowest.add(bar.low)
+            let range = (top - bottom) / 100
+            return range != 0 ? (bar.close - bottom) / range : 0
+        }
+
+        /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`
+        /// bars (NaN before both have values; the averages take no fast %K before bar `bars - 1`).
+        @inline(__always) mutating func slow(_ fast: Double, row: Int, bars: Int) -> (Double, Double) {
+            guard row >= bars - 1 else { return (.nan, .nan) }
+            guard let slowK = kMean.add(fast)?.mean, !slowK.isNaN,
+                  let slowD = dMean.add(slowK)?.mean, !slowD.isNaN else { return (.nan, .nan) }
+            return (slowK, slowD)
+        }
+    }
+
+    /// How many bars a whole series' pass takes at a time: their fast %K first, then their
+    /// averages, two short loops whose bars overlap in the processor (one loop of both keeps
+    /// about two bars in flight, each waiting on four divisions in a row).
+    private static let chunk = 1024
 
     public init(bars: Int, kBars: Int, dBars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
@@ -28,24 +58,54 @@ public struct Stochastic: CandleIndicator, Equatable {
 
     public var count: Int { k.count }
 
-    public mutating func reserveCapacity(_ count: Int) {
-        k.reserveCapacity(count)
-        d.reserveCapacity(count)
+    /// Lets `body` feed bars through the four windows' unsafe views.
+    private mutating func feeding<R>(_ body: (inout Feeds) -> R) -> R {
+        highest.feeding { h in
+            lowest.feeding { l in
+                kMean.feeding { km in
+                    dMean.feeding { dm in
+                        var feeds = Feeds(highest: h, lowest: l, kMean: km, dMean: dm)
+                        defer { (h, l, km, dm) = (feeds.highest, feeds.lowest, feeds.kMean, feeds.dMean) }
+                        return body(&feeds)
+                    }
+                }
+            }
+        }
+    }
+
+    public mutating func extend(high: [Double], low: [Double], close: [Double]) {
+        let bars = bars
+        var k = self.k, d = self.d
+        self.k = []
+        self.d = []
+        feeding { feeds in
+            DoubleColumn.grow(&k, &d, to: close.count) { rows, pk, pd in
+                HighLowClose.reading(high: high, low: low, close: close) { columns in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { fast in
+                        // The state in a local of the loops alone, so it stays in registers.
+                        var local = feeds
+                        var start = rows.lowerBound
+                        while start < rows.upperBound {
+                            let end = min(start + Self.chunk, rows.upperBound)
+                            for i in start..<end { fast[i - start] = local.fastK(columns[i]) }
+                            for i in start..<end { (pk[i], pd[i]) = local.slow(fast[i - start], row: i, bars: bars) }
+                            start = end
+                        }
+                        feeds = local
+                    }
+                }
+            }
+        }
+        self.k = k
+        self.d = d
     }
 
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
-        let row = k.count
-        let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-        var slowK = Double.nan, slowD = Double.nan
-        if row >= bars - 1 {
-            let range = (top - bottom) / 100
-            slowK = kMean.add(range != 0 ? (bar.close - bottom) / range : 0)?.mean ?? .nan
-            if !slowK.isNaN { slowD = dMean.add(slowK)?.mean ?? .nan }
-        }
-        let shown = !slowD.isNaN
-        k.append(shown ? slowK : .nan)
-        d.append(shown ? slowD : .nan)
+        let row = k.count, bars = bars
+        let (slowK, slowD) = feeding { $0.slow($0.fastK(bar), row: row, bars: bars) }
+        k.append(slowK)
+        d.append(slowD)
     }
 
     /// The first bar that has a value.

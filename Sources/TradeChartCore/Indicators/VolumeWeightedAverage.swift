@@ -13,9 +13,29 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
     }
 
     public private(set) var values: [Double] = []
-    private var session = Int64.min
-    private var priceVolume = 0.0
-    private var volume = 0.0
+    private var step = Step()
+
+    /// The session's sums, taking one bar at a time.
+    private struct Step: Sendable, Equatable {
+        var session = Int64.min
+        var priceVolume = 0.0
+        var volume = 0.0
+
+        /// The VWAP after `bar` at `time` (a volume left out counts as none).
+        @inline(__always) mutating func next(time: Int64, _ bar: HighLowClose, volume barVolume: Double) -> Double {
+            let day = LocalTime.dayNumber(time)
+            if day != session {
+                session = day
+                priceVolume = 0
+                volume = 0
+            }
+            if barVolume > 0 {
+                priceVolume += (bar.high + bar.low + bar.close) / 3 * barVolume
+                volume += barVolume
+            }
+            return volume > 0 ? priceVolume / volume : .nan
+        }
+    }
 
     /// The VWAP of a series, or why it has none: the volume is the series' bar column, the
     /// high and low default to the close where the file has none.
@@ -26,27 +46,28 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
         extend(times: times, high: high ?? close, low: low ?? close, close: close, volume: volume)
     }
 
-    /// Takes the bars appended since (the columns hold every bar).
+    /// Takes the bars appended since (the columns hold every bar), written through an unsafe
+    /// pointer (`DoubleColumn`).
     public mutating func extend(times: [Int64], high: [Double], low: [Double], close: [Double], volume: [Double]) {
-        guard close.count > values.count else { return }
-        if values.isEmpty { values.reserveCapacity(close.count + close.count / 16) }
-        for i in values.count..<close.count {
-            append(time: times[i], .at(i, high: high, low: low, close: close), volume: volume[i])
+        precondition(times.count >= close.count && volume.count >= close.count, "a time and a volume for every close")
+        var step = step
+        DoubleColumn.grow(&values, to: close.count) { rows, out in
+            HighLowClose.reading(high: high, low: low, close: close) { columns in
+                times.withUnsafeBufferPointer { t in
+                    volume.withUnsafeBufferPointer { v in
+                        // The state in a local of the loop alone, so it stays in registers.
+                        var local = step
+                        for i in rows { out[i] = local.next(time: t[i], columns[i], volume: v[i]) }
+                        step = local
+                    }
+                }
+            }
         }
+        self.step = step
     }
 
     /// Takes the next bar (a volume left out counts as none).
     public mutating func append(time: Int64, _ bar: HighLowClose, volume barVolume: Double) {
-        let day = LocalTime.dayNumber(time)
-        if day != session {
-            session = day
-            priceVolume = 0
-            volume = 0
-        }
-        if barVolume > 0 {
-            priceVolume += (bar.high + bar.low + bar.close) / 3 * barVolume
-            volume += barVolume
-        }
-        values.append(volume > 0 ? priceVolume / volume : .nan)
+        values.append(step.next(time: time, bar, volume: barVolume))
     }
 }

@@ -1,52 +1,76 @@
-/// The highest (or lowest) of the last `bars` values, fed one value at a time: a
-/// monotonic queue of the values that can still be the extreme, in a ring of `bars`
-/// slots. Amortised O(1) per value (each value enters and leaves the queue once).
+/// The highest (or lowest) of the last `bars` values, fed one value at a time, without a
+/// branch that depends on the values (van Herk and Gil-Werman's blocks): the values come in
+/// blocks of `bars`; the window ending at a value is the tail of the block before (whose
+/// suffix extremes were worked out when it was full) and the head of the current one
+/// (whose running extreme is kept), so each answer is one comparison of the two. O(1)
+/// per value (`bars` comparisons once every `bars` values). The lowest is the highest of
+/// the negated values (negation is exact). A whole series is fed through `feeding`, the
+/// slots reached through one unsafe view for all its values.
 struct WindowExtreme: Sendable, Equatable {
     let bars: Int
     /// True for the highest value, false for the lowest.
     let highest: Bool
-    private var values: [Double]
-    private var rows: [Int]
-    private var head = 0
-    private var count = 0
-    private var seen = 0
+    /// The current block's values (`bars` slots), then the block before's suffix extremes
+    /// (`bars + 1` slots, the last one -infinity); signed so that the extreme is the largest.
+    private var slots: [Double]
+    private var block = Block()
+
+    /// Where the current block is.
+    struct Block: Sendable, Equatable {
+        /// The slot of the next value.
+        var position = 0
+        /// The extreme of the current block's values so far.
+        var running = -Double.infinity
+    }
+
+    /// The slots while values are fed, through an unsafe pointer, and the current block.
+    struct Feed {
+        let slots: UnsafeMutablePointer<Double>
+        let bars: Int
+        /// 1 for the highest, -1 for the lowest.
+        let sign: Double
+        var block: Block
+
+        /// Takes the next value and answers the extreme of the last `bars` values (fewer at the start).
+        @inline(__always) mutating func add(_ x: Double) -> Double {
+            let signed = sign * x, p = block.position
+            slots[p] = signed
+            let running = signed > block.running ? signed : block.running
+            let tail = slots[bars + p + 1]
+            let extreme = tail > running ? tail : running
+            if p + 1 == bars {
+                // The block is full: its suffix extremes are the tail of the windows to come.
+                var suffix = -Double.infinity
+                for k in stride(from: bars - 1, through: 0, by: -1) {
+                    let v = slots[k]
+                    if v > suffix { suffix = v }
+                    slots[bars + k] = suffix
+                }
+                block = Block()
+            } else {
+                block = Block(position: p + 1, running: running)
+            }
+            return sign * extreme
+        }
+    }
 
     init(bars: Int, highest: Bool) {
         precondition(bars >= 1, "a window needs at least one bar")
         self.bars = bars
         self.highest = highest
-        values = [Double](repeating: 0, count: bars)
-        rows = [Int](repeating: 0, count: bars)
+        slots = [Double](repeating: -.infinity, count: 2 * bars + 1)
     }
 
-    /// Takes the next value and answers the extreme of the last `bars` values (fewer at the start).
-    /// The ring is reached through one unsafe view a call: no copy-on-write check or bounds
-    /// check per slot (every slot is `wrap`ped below `bars`).
-    @inline(__always) mutating func add(_ x: Double) -> Double {
-        let bars = bars, highest = highest, seen = seen
-        var head = head, count = count
-        @inline(__always) func wrap(_ slot: Int) -> Int { slot >= bars ? slot - bars : slot }
-        let extreme = values.withUnsafeMutableBufferPointer { v in
-            rows.withUnsafeMutableBufferPointer { r in
-                if count > 0 && r[head] <= seen - bars {
-                    head = head + 1 == bars ? 0 : head + 1
-                    count -= 1
-                }
-                while count > 0 {
-                    let back = wrap(head + count - 1)
-                    guard highest ? v[back] <= x : v[back] >= x else { break }
-                    count -= 1
-                }
-                let slot = wrap(head + count)
-                v[slot] = x
-                r[slot] = seen
-                count += 1
-                return v[head]
-            }
+    /// Lets `body` feed values through one unsafe view of the slots.
+    @inline(__always) mutating func feeding<R>(_ body: (inout Feed) -> R) -> R {
+        let bars = bars, sign = highest ? 1.0 : -1.0
+        var block = block
+        let result = slots.withUnsafeMutableBufferPointer { s in
+            var feed = Feed(slots: s.baseAddress!, bars: bars, sign: sign, block: block)
+            defer { block = feed.block }
+            return body(&feed)
         }
-        self.head = head
-        self.count = count
-        self.seen = seen + 1
-        return extreme
+        self.block = block
+        return result
     }
 }

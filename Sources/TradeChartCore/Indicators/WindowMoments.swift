@@ -4,16 +4,64 @@
 /// variance is not the difference of two huge squares; the sums are taken afresh from
 /// the window every `bars` values, so rounding errors cannot pile up over millions of rows.
 /// Amortised O(1) per value (`bars` additions once every `bars` values). Bollinger bands
-/// read both; the stochastic's %K and %D the mean alone.
+/// read both; the stochastic's %K and %D the mean alone. A whole series is fed through
+/// `feeding`, the window reached through one unsafe view for all its values.
 struct WindowMoments: Sendable, Equatable {
     let bars: Int
     private var window: [Double]
-    private var seen = 0
-    /// The slot of the next value (`seen % bars`, kept without a division).
-    private var slot = 0
-    private var shift = 0.0
-    private var sum = 0.0
-    private var squares = 0.0
+    private var sums = Sums()
+
+    /// Everything but the window's values.
+    struct Sums: Sendable, Equatable {
+        var seen = 0
+        /// The slot of the next value (`seen % bars`, kept without a division).
+        var slot = 0
+        var shift = 0.0
+        var sum = 0.0
+        var squares = 0.0
+    }
+
+    /// The window while values are fed: its slots, through an unsafe pointer, and the sums.
+    struct Feed {
+        let window: UnsafeMutablePointer<Double>
+        let bars: Int
+        var sums: Sums
+
+        /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
+        @inline(__always) mutating func add(_ x: Double) -> (mean: Double, variance: Double)? {
+            if sums.seen == 0 { sums.shift = x }
+            if sums.seen >= bars {
+                let old = window[sums.slot]
+                window[sums.slot] = x
+                if sums.slot == 0 {
+                    sums.shift = x
+                    var sum = 0.0, squares = 0.0
+                    for k in 0..<bars {
+                        let d = window[k] - x
+                        sum += d
+                        squares += d * d
+                    }
+                    sums.sum = sum
+                    sums.squares = squares
+                } else {
+                    let d = x - sums.shift, e = old - sums.shift
+                    sums.sum += d - e
+                    sums.squares += d * d - e * e
+                }
+            } else {
+                window[sums.slot] = x
+                let d = x - sums.shift
+                sums.sum += d
+                sums.squares += d * d
+            }
+            sums.seen += 1
+            sums.slot = sums.slot + 1 == bars ? 0 : sums.slot + 1
+            guard sums.seen >= bars else { return nil }
+            let n = Double(bars)
+            let meanDistance = sums.sum / n
+            return (sums.shift + meanDistance, max(0, sums.squares / n - meanDistance * meanDistance))
+        }
+    }
 
     init(bars: Int) {
         precondition(bars >= 1, "a window needs at least one bar")
@@ -21,37 +69,16 @@ struct WindowMoments: Sendable, Equatable {
         window = [Double](repeating: 0, count: bars)
     }
 
-    /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
-    @inline(__always) mutating func add(_ x: Double) -> (mean: Double, variance: Double)? {
-        if seen == 0 { shift = x }
-        if seen >= bars {
-            let old = window[slot]
-            window[slot] = x
-            if slot == 0 {
-                shift = x
-                sum = 0
-                squares = 0
-                for v in window {
-                    let d = v - shift
-                    sum += d
-                    squares += d * d
-                }
-            } else {
-                let d = x - shift, e = old - shift
-                sum += d - e
-                squares += d * d - e * e
-            }
-        } else {
-            window[slot] = x
-            let d = x - shift
-            sum += d
-            squares += d * d
+    /// Lets `body` feed values through one unsafe view of the window.
+    @inline(__always) mutating func feeding<R>(_ body: (inout Feed) -> R) -> R {
+        let bars = bars
+        var sums = sums
+        let result = window.withUnsafeMutableBufferPointer { slots in
+            var feed = Feed(window: slots.baseAddress!, bars: bars, sums: sums)
+            defer { sums = feed.sums }
+            return body(&feed)
         }
-        seen += 1
-        slot = slot + 1 == bars ? 0 : slot + 1
-        guard seen >= bars else { return nil }
-        let n = Double(bars)
-        let meanDistance = sum / n
-        return (shift + meanDistance, max(0, squares / n - meanDistance * meanDistance))
+        self.sums = sums
+        return result
     }
 }

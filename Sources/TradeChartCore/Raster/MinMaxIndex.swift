@@ -14,6 +14,11 @@ public struct MinMaxIndex: Sendable {
     /// Every level above the prices, lowest first: (min, max) pairs stored interleaved.
     @usableFromInline private(set) var levels: [[Double]]
 
+    /// How many of the values are NaN (not expected of prices; an indicator's warm-up), counted
+    /// as the values are summarized: whoever indexes a column with gaps can tell without a
+    /// pass of its own over the values.
+    package private(set) var missing = 0
+
     /// Stands for the indexed contents: a new one is made at every change, so what was
     /// worked out from the index (`ColumnSpans`) can tell whether it still describes it.
     package private(set) var contents = Contents()
@@ -85,51 +90,89 @@ public struct MinMaxIndex: Sendable {
     /// Recomputes the summary entries that cover prices `first...` (and keeps the others).
     mutating func extendLevels(from first: Int) {
         contents = Contents()
+        if first == 0 { missing = 0 }
+        // The NaNs among the new values: counted by the summary of a first level made whole, else here.
+        var counted = false
+        defer { if !counted { missing += Self.nanCount(values, from: first) } }
         var below = values.count
         var changed = first   // the first entry of the level below that changed
         var level = 0
         while below > Self.branching {
             let count = (below + Self.branching - 1) >> Self.shift
-            if levels.count == level {
-                // A level that did not exist yet is computed whole, and so is every one above it.
-                levels.append([])
-                levels[level].reserveCapacity(2 * count)
-                changed = 0
-            }
-            let firstBlock = changed >> Self.shift
-            var entries = levels[level]
-            levels[level] = []
-            entries.removeSubrange(min(2 * firstBlock, entries.count)...)
-            // Grown by half again, not to the exact count: a followed file adds a block at a time.
-            if entries.capacity < 2 * count { entries.reserveCapacity(max(2 * count, entries.capacity + entries.capacity / 2)) }
             let source = level == 0 ? values : levels[level - 1]
-            let pairs = level > 0
-            source.withUnsafeBufferPointer { s in
-                for block in firstBlock..<count {
-                    let lo = block << Self.shift, hi = min(lo + Self.branching, below)
-                    var mn = Double.infinity, mx = -Double.infinity
-                    if pairs {
-                        for i in lo..<hi {
-                            let a = s[2 * i], c = s[2 * i + 1]
-                            if a < mn { mn = a }
-                            if c > mx { mx = c }
-                        }
-                    } else {
-                        for i in lo..<hi {
-                            let x = s[i]
-                            if x < mn { mn = x }
-                            if x > mx { mx = x }
+            let pairs = level > 0, entriesBelow = below
+            if levels.count == level {
+                // A level that did not exist yet is computed whole, written through one pointer
+                // (a large one advised as worth huge pages), and so is every one above it.
+                let counting = level == 0 && first == 0
+                var nans = 0
+                levels.append(source.withUnsafeBufferPointer { s in
+                    DoubleColumn.make(count: 2 * count) { out in
+                        for block in 0..<count {
+                            (out[2 * block], out[2 * block + 1]) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow,
+                                                                                nans: &nans)
                         }
                     }
-                    entries.append(mn)
-                    entries.append(mx)
+                })
+                if counting {
+                    missing += nans
+                    counted = true
                 }
+                changed = 0
+            } else {
+                let firstBlock = changed >> Self.shift
+                var entries = levels[level]
+                levels[level] = []
+                entries.removeSubrange(min(2 * firstBlock, entries.count)...)
+                // Grown by half again, not to the exact count: a followed file adds a block at a time.
+                if entries.capacity < 2 * count { entries.reserveCapacity(max(2 * count, entries.capacity + entries.capacity / 2)) }
+                source.withUnsafeBufferPointer { s in
+                    for block in firstBlock..<count {
+                        var nans = 0
+                        let (mn, mx) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow, nans: &nans)
+                        entries.append(mn)
+                        entries.append(mx)
+                    }
+                }
+                levels[level] = entries
+                changed = firstBlock
             }
-            levels[level] = entries
-            changed = firstBlock
             below = count
             level += 1
         }
+    }
+
+    /// How many of `values` from `first` on are NaN.
+    private static func nanCount(_ values: [Double], from first: Int) -> Int {
+        values.withUnsafeBufferPointer { v in
+            var nans = 0
+            for i in first..<v.count where v[i].isNaN { nans += 1 }
+            return nans
+        }
+    }
+
+    /// The minimum and maximum of block `block` of a level's `below` entries: prices, or
+    /// (min, max) pairs stored interleaved when `pairs`; adds the NaN prices to `nans`.
+    @inline(__always)
+    private static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
+                                nans: inout Int) -> (Double, Double) {
+        let lo = block << shift, hi = min(lo + branching, below)
+        var mn = Double.infinity, mx = -Double.infinity
+        if pairs {
+            for i in lo..<hi {
+                let a = s[2 * i], c = s[2 * i + 1]
+                if a < mn { mn = a }
+                if c > mx { mx = c }
+            }
+        } else {
+            for i in lo..<hi {
+                let x = s[i]
+                if x < mn { mn = x }
+                if x > mx { mx = x }
+                nans &+= x.isNaN ? 1 : 0
+            }
+        }
+        return (mn, mx)
     }
 
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.

@@ -149,6 +149,12 @@ struct IndicatorLine: Sendable {
         }
     }
 
+    /// Whether `values`, of which `missing` are NaN, has a NaN after its first value: more NaNs
+    /// than the warm-up before that value holds.
+    private static func hasGap(_ values: [Double], missing: Int) -> Bool {
+        missing > (values.firstIndex { !$0.isNaN } ?? values.count)
+    }
+
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
     /// scaled like the price). A pane's lines, and an overlay's on an unscaled linear axis,
     /// are indexed as they are, without a copy.
@@ -156,11 +162,14 @@ struct IndicatorLine: Sendable {
         // Shared columns are indexed as they grow (`extend`).
         if sharesColumns && !plotted.isEmpty { return }
         let drawn = self.drawn
-        if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity)
-            && !drawn.contains(where: { Self.hasGap($0, after: 0) }) {
-            plotted = drawn.map { MinMaxIndex($0) }
-            sharesColumns = true
-            return
+        if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity) {
+            // Indexed first: the index counts the NaNs, so a gap shows without a pass of its own.
+            let indexed = drawn.map { MinMaxIndex($0) }
+            if !zip(drawn, indexed).contains(where: { Self.hasGap($0, missing: $1.missing) }) {
+                plotted = indexed
+                sharesColumns = true
+                return
+            }
         }
         sharesColumns = false
         let from = plotted.first?.count ?? 0
@@ -169,10 +178,14 @@ struct IndicatorLine: Sendable {
         for (k, values) in drawn.enumerated() {
             guard values.count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
-            let new: [Double] = values[from...].map { value in
-                guard !value.isNaN else { return held }
-                held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value)
-                return held
+            let new = DoubleColumn.make(count: values.count - from) { out in
+                values.withUnsafeBufferPointer { v in
+                    for i in from..<v.count {
+                        let value = v[i]
+                        if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
+                        out[i - from] = held
+                    }
+                }
             }
             if from == 0 { grown.append(MinMaxIndex(new)) } else { plotted[k].append(contentsOf: new) }
         }

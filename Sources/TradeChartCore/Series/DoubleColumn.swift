@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A column of Doubles written through an unsafe pointer, as a whole-series pass (an
+/// indicator's outputs, a min-max index's levels) fills it: no `append` per row, so no
+/// uniqueness or capacity check per value. A new column of 4 MiB or more is advised to
+/// the kernel as worth transparent huge pages (`madvise(MADV_HUGEPAGE)` on its 2 MiB-aligned
+/// part) before its first row is written: where huge pages are given only when asked
+/// (`/sys/kernel/mm/transparent_hugepage/enabled` at `madvise`), a fresh 80 MB column then
+/// costs 40 page faults instead of 20,000, is written about three times as fast, and is
+/// read later with few TLB misses. The advice is a hint: where it is refused the column is
+/// the same, only slower to write. Rows appended later (a followed file) grow it in place,
+/// amortised O(1) each.
+package enum DoubleColumn {
+    /// The size from which a new column is advised (a huge page is 2 MiB; below two of them
+    /// the advice gains little).
+    static let adviceBytes = 4 << 20
+
+    /// A new column of `count` values with room for `capacity`: `write` gets the address of
+    /// row 0 and must write rows `0..<count`.
+    package static func make(count: Int, capacity: Int? = nil, _ write: (UnsafeMutablePointer<Double>) -> Void) -> [Double] {
+        let room = max(count, capacity ?? count)
+        guard room > 0 else { return [] }
+        return [Double](unsafeUninitializedCapacity: room) { buffer, initialized in
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            write(buffer.baseAddress!)
+            initialized = count
+        }
+    }
+
+    /// Grows `column` to `count` values: `write` gets the rows to write (from the old count
+    /// on) and the address of row 0. An empty column is made anew with a sixteenth more room
+    /// (room never written takes no memory), so a followed file's first rows fit.
+    static func grow(_ column: inout [Double], to count: Int,
+                     _ write: (Range<Int>, UnsafeMutablePointer<Double>) -> Void) {
+        let from = column.count
+        guard count > from else { return }
+        if from == 0 {
+            column = make(count: count, capacity: count + count / 16) { write(0..<count, $0) }
+            return
+        }
+        // Geometric growth (`append`), the new rows' placeholders overwritten at once.
+        column.append(contentsOf: repeatElement(Double.nan, count: count - from))
+        column.withUnsafeMutableBufferPointer { write(from..<count, $0.baseAddress!) }
+    }
+
+    /// Grows two columns of the same count together (`grow(_:to:_:)`).
+    static func grow(_ a: inout [Double], _ b: inout [Double], to count: Int,
+                     _ write: (Range<Int>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void) {
+        grow(&a, to: count) { rows, pa in
+            grow(&b, to: count) { _, pb in write(rows, pa, pb) }
+        }
+    }
+
+    /// Grows three columns of the same count together (`grow(_:to:_:)`).
+    static func grow(_ a: inout [Double], _ b: inout [Double], _ c: inout [Double], to count: Int,
+                     _ write: (Range<Int>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
+                               UnsafeMutablePointer<Double>) -> Void) {
+        grow(&a, &b, to: count) { rows, pa, pb in
+            grow(&c, to: count) { _, pc in write(rows, pa, pb, pc) }
+        }
+    }
+
+    /// Advises the 2 MiB-aligned part of `bytes` as worth huge pages, when it is large enough.
+    private static func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        guard bytes.count >= adviceBytes, let base = bytes.baseAddress else { return }
+        let huge = 2 << 20
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + bytes.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, Int32(MADV_HUGEPAGE))
+        #endif
+    }
+}
