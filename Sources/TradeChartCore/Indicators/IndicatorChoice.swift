@@ -61,6 +61,14 @@ public enum IndicatorChoice: Sendable, Hashable {
         }
     }
 
+    /// Reads the bars' high and low (and VWAP the volume), not the closes alone: the stochastic, ATR and VWAP.
+    var readsBars: Bool {
+        switch self {
+        case .stochastic, .atr, .vwap: true
+        case .ema, .bollinger, .rsi, .macd: false
+        }
+    }
+
     /// What the command line may say for each name, for the errors: `ema[:N]`, `bb[:N[,M]]`.
     public static let usage = "ema[:N], bb[:N[,M]], vwap, rsi[:N], macd[:FAST,SLOW,SIGNAL], stoch[:N,K,D], atr[:N]"
 }

@@ -3,7 +3,8 @@ import Glibc
 /// One indicator of `--indicator` computed over the whole series, as the chart draws it:
 /// its outputs (`lines`, in the order drawn), and for an overlay the min-max index of each
 /// line's values as the price axis plots them. Rows appended to a followed file extend it
-/// in O(1) per row (`extend`).
+/// in O(1) per row (`extend`). It says what it was worked out from (`basis`), so that a
+/// change of the chosen indicators keeps it while that is still what the chart shows.
 struct IndicatorLine: Sendable {
     /// The computed values, one case per indicator.
     enum Values: Sendable {
@@ -34,9 +35,15 @@ struct IndicatorLine: Sendable {
     /// linear axis, whose values have no gap to hold over): no copy of a column is made, and
     /// a follow lends them back to the indicator while it grows (`extend`).
     private var sharesColumns = false
+    /// The series, bars and (for an overlay) axis the lines were worked out for.
+    private(set) var basis: IndicatorBasis
 
-    init(_ choice: IndicatorChoice, series: PriceSeries, bars: BarColumns?) throws(Unavailable) {
+    /// The indicator over `series` (whose price index's contents token is `seriesContents`)
+    /// and `bars` (nil where they were not read); not yet plotted (`plot`).
+    init(_ choice: IndicatorChoice, series: PriceSeries, seriesContents: MinMaxIndex.Contents,
+         bars: BarColumns?) throws(Unavailable) {
         self.choice = choice
+        basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil)
         let close = series.prices
         let high = bars?.high, low = bars?.low
         switch choice {
@@ -101,7 +108,9 @@ struct IndicatorLine: Sendable {
     /// Takes the rows appended since (`series` and `bars` hold every row). The indicator is
     /// taken out of `values` (and its columns out of `plotted`) while it grows, so that its
     /// columns are not shared then, and grow in place instead of being copied whole.
-    mutating func extend(series: PriceSeries, bars: BarColumns?) {
+    /// `seriesContents` is the grown series' price index contents token.
+    mutating func extend(series: PriceSeries, seriesContents: MinMaxIndex.Contents, bars: BarColumns?) {
+        defer { basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: basis.axis) }
         let close = series.prices
         let high = bars?.high ?? close, low = bars?.low ?? close
         var lent: [Int] = []
@@ -157,8 +166,14 @@ struct IndicatorLine: Sendable {
 
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
     /// scaled like the price). A pane's lines, and an overlay's on an unscaled linear axis,
-    /// are indexed as they are, without a copy.
+    /// are indexed as they are, without a copy. An overlay plotted for another axis (the
+    /// price rescaled as a follow grew it) is plotted afresh.
     mutating func plot(scale: PriceScale, log: Bool) {
+        if choice.isOverlay {
+            let axis = IndicatorBasis.Axis(scale: scale, log: log)
+            if basis.axis != nil && basis.axis != axis { plotted = [] }
+            basis.axis = axis
+        }
         // Shared columns are indexed as they grow (`extend`).
         if sharesColumns && !plotted.isEmpty { return }
         let drawn = self.drawn

@@ -43,12 +43,14 @@ struct PriceOverlays: Sendable {
     }
 
     /// Works out the plotted index and the averages of `prices` (whose scaled index is
-    /// `index`, at `scale`) for the axis and the averages asked for.
+    /// `index`, at `scale`) for the axis and the averages asked for, and the indicators'
+    /// plotted lines for the axis.
     mutating func plot(_ prices: [Double], scaled index: MinMaxIndex, scale: PriceScale) {
         plotIndex = ViewerState.plotIndex(of: prices, scaled: index, log: logAxis)
         refreshAverages(prices, scale: scale)
+        // The overlays plotted for another axis are plotted afresh; the panes' lines do not depend on it.
         let log = logAxis
-        for k in indicators.indices { indicators[k].replot(scale: scale, log: log) }
+        for k in indicators.indices { indicators[k].plot(scale: scale, log: log) }
     }
 
     /// Works out the averages alone (the plotted index is already that of `prices`).

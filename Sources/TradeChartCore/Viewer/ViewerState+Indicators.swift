@@ -17,7 +17,7 @@ extension ViewerState {
     /// Shows `choices` (none for an empty list).
     mutating func setIndicators(_ choices: [IndicatorChoice]) {
         overlays.indicatorChoices = choices
-        refreshIndicators()
+        chooseIndicators()
         fitIndicators(at: 0, morphing: false)
     }
 
@@ -59,7 +59,7 @@ extension ViewerState {
         let on = !choices.contains { $0.name == fallback.name }
         if on { choices.append(fallback) } else { choices.removeAll { $0.name == fallback.name } }
         overlays.indicatorChoices = choices
-        refreshIndicators()
+        chooseIndicators()
         fitIndicators(at: time)
         return (.indicatorTurned(fallback.title, on: on), readColumnsForIndicators())
     }
@@ -70,12 +70,9 @@ extension ViewerState {
     mutating func readColumnsForIndicators() -> [ViewerCommand] {
         var wanted: BarFields = []
         for choice in indicatorChoices {
-            switch choice {
-            case .stochastic, .atr, .vwap:
-                if candles.names.hasCandles { wanted.insert(.prices) }
-                if choice == .vwap && candles.names.volume != nil && series.hasTimeOfDay { wanted.insert(.volume) }
-            default: break
-            }
+            guard choice.readsBars else { continue }
+            if candles.names.hasCandles { wanted.insert(.prices) }
+            if choice == .vwap && candles.names.volume != nil && series.hasTimeOfDay { wanted.insert(.volume) }
         }
         wanted.subtract(candles.loaded.union(candles.awaited))
         guard !wanted.isEmpty else { return [] }
@@ -83,16 +80,32 @@ extension ViewerState {
         return [.loadBars(candles.awaited)]
     }
 
-    /// Computes the indicators afresh for the series, its bars and the axis shown.
+    /// Computes the indicators afresh for the series, its bars and the axis shown (after a
+    /// change of any of them).
     package mutating func refreshIndicators() {
+        overlays.indicators = []
+        chooseIndicators()
+    }
+
+    /// Makes the indicators drawn those of `indicatorChoices` (after the choice changed): each
+    /// already worked out for the series, bars and axis shown (`IndicatorBasis`) is kept, the
+    /// others are computed, each alone, and those no longer chosen are dropped.
+    mutating func chooseIndicators() {
         // Bars read for fewer rows than the series has (not yet for the rows a follow added) are not used.
         let bars = candles.series?.bars.count == series.count ? candles.series?.bars : nil
-        let scale = priceScale, log = logAxis
+        let scale = priceScale, log = logAxis, contents = index.contents
+        let axis = IndicatorBasis.Axis(scale: scale, log: log)
+        let computed = overlays.indicators
         overlays.indicators = []
         overlays.unavailableIndicators = []
         for choice in overlays.indicatorChoices {
+            let basis = IndicatorBasis(choice, series: contents, barsRead: bars != nil, axis: axis)
+            if let kept = computed.first(where: { $0.choice == choice && $0.basis == basis }) {
+                overlays.indicators.append(kept)
+                continue
+            }
             do throws(IndicatorLine.Unavailable) {
-                var line = try IndicatorLine(choice, series: series, bars: bars)
+                var line = try IndicatorLine(choice, series: series, seriesContents: contents, bars: bars)
                 line.plot(scale: scale, log: log)
                 overlays.indicators.append(line)
             } catch {
@@ -113,9 +126,9 @@ extension ViewerState {
             refreshIndicators()
             return
         }
-        let scale = priceScale, log = logAxis
+        let scale = priceScale, log = logAxis, contents = index.contents
         for k in overlays.indicators.indices {
-            overlays.indicators[k].extend(series: series, bars: hasBars ? bars : nil)
+            overlays.indicators[k].extend(series: series, seriesContents: contents, bars: hasBars ? bars : nil)
             overlays.indicators[k].plot(scale: scale, log: log)
         }
     }

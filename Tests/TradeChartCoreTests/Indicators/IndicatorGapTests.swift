@@ -14,7 +14,7 @@ struct IndicatorGapTests {
         let volume: [Double] = (0..<80).map { (i: Int) -> Double in i >= 40 && i < 45 ? .nan : 1_000 + Double(i % 3) * 10 }
         let series = PriceSeries(name: "gaps.csv", times: times, prices: close, hasTimeOfDay: true)
         let bars = BarColumns(count: 80, open: nil, high: close.map { $0 + 0.5 }, low: close.map { $0 - 0.5 }, volume: volume)
-        var line = try IndicatorLine(choice, series: series, bars: bars)
+        var line = try IndicatorLine(choice, series: series, seriesContents: MinMaxIndex([]).contents, bars: bars)
         line.plot(scale: .identity, log: false)
         return line
     }
