@@ -43,4 +43,31 @@ struct IndicatorFollowTests {
         }
         #expect(followed.frame(at: 1e6).plainText == whole.frame(at: 1e6).plainText)
     }
+
+    /// Rows whose prices pass 2^64 rescale the price axis (`PriceScale`): an overlay is plotted
+    /// again for the new scale, as a viewer opened on the whole file plots it.
+    @Test func rowsThatRescaleThePricePlotTheOverlaysAgain() throws {
+        let whole = TestSeries.daily(days: 80, level: 1.5e19)
+        var prices = whole.prices
+        for i in 70..<80 { prices[i] = 1.9e19 + Double(i - 70) * 1e18 }
+        let grown = PriceSeries(name: whole.name, times: whole.times, prices: prices, hasTimeOfDay: false)
+        let head = PriceSeries(name: whole.name, times: Array(whole.times[..<70]), prices: Array(prices[..<70]),
+                               hasTimeOfDay: false)
+        func viewer(_ series: PriceSeries) -> ViewerState {
+            ViewerState(series: series, range: .max, options: ViewerOptions(charset: .braille), columns: 80, rows: 24,
+                        view: ViewSettings(indicators: [.ema(5), .rsi(14)]))
+        }
+        var followed = viewer(head)
+        #expect(followed.priceScale == .identity)
+        let rows = NewRows(times: Array(whole.times[70...]), prices: Array(prices[70...]), offsets: nil, bars: nil,
+                           columnChanged: false, report: LoadReport())
+        _ = followed.handle(.follow(.appended(rows)), at: 1)
+        let afresh = viewer(grown)
+        #expect(followed.priceScale != .identity && followed.priceScale == afresh.priceScale)
+        for (a, b) in zip(followed.indicators, afresh.indicators) {
+            #expect(a.plotted.map { $0.values.map(\.bitPattern) } == b.plotted.map { $0.values.map(\.bitPattern) },
+                    "\(a.choice.title) plotted")
+        }
+        #expect(followed.frame(at: 1e6).plainText == afresh.frame(at: 1e6).plainText)
+    }
 }
