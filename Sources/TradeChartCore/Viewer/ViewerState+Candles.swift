@@ -255,8 +255,8 @@ extension ViewerState {
             let onScreen = projection(at: time)
             candles.take(loaded)
             if loaded.series != series { replaceSeries(loaded.series, at: time) }
-            // The stochastic, ATR and VWAP read the high, low and volume that came.
-            if !indicatorChoices.isEmpty { refreshIndicators() }
+            // The stochastic, ATR and VWAP read the high, low and volume that came; the others are kept.
+            if !indicatorChoices.isEmpty { refreshBarIndicators() }
             layout = layout.withPanes(volume: drawsVolume, panes: paneIndicators.count)
             retarget(from: onScreen, at: time)
             let asked = candles.asked

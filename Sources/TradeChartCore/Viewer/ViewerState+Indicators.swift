@@ -87,6 +87,13 @@ extension ViewerState {
         chooseIndicators()
     }
 
+    /// After the bars were read again: the indicators that read them (the stochastic, ATR, VWAP)
+    /// are computed afresh, the others kept while their series is the same.
+    mutating func refreshBarIndicators() {
+        overlays.indicators.removeAll { $0.choice.readsBars }
+        chooseIndicators()
+    }
+
     /// Makes the indicators drawn those of `indicatorChoices` (after the choice changed): each
     /// already worked out for the series, bars and axis shown (`IndicatorBasis`) is kept, the
     /// others are computed, each alone, and those no longer chosen are dropped.

@@ -82,4 +82,25 @@ struct IndicatorChoiceChangeTests {
         #expect(tokens("EMA 20") != ema)
         #expect(tokens("MACD 12,26,9") == macd && tokens("RSI 14") == rsiAgain)
     }
+
+    /// The stochastic turned on before the high and low are read: once they come, it is computed
+    /// and the RSI already on is kept; the chart is the one a viewer opened with both shows.
+    @Test func barsReadForTheStochasticKeepTheOthers() throws {
+        let path = TestSeries.packageRoot.appendingPathComponent("Data/dax.csv").path
+        let closes = try SeriesLoader.load(path: path)
+        var state = ViewerState(series: closes.series, range: .oneYear, options: ViewerOptions(charset: .braille),
+                                columns: 120, rows: 40, view: ViewSettings(indicators: [.rsi(14)]),
+                                candles: CandleState(names: closes.barNames))
+        let rsi = state.indicators.first.map { $0.plotted.map { ObjectIdentifier($0.contents) } }
+        _ = state.handle(.key(.character("i")), at: 0)
+        let commands = state.handle(.key(.character("6")), at: 0)
+        _ = state.handle(.key(.escape), at: 0)
+        #expect(commands.contains(.loadBars(.prices)) && state.drawnIndicatorTitles == ["RSI 14"])
+        _ = state.handle(.bars(.loaded(try SeriesLoader.load(path: path, options: LoadOptions(bars: .all)))), at: 1)
+        #expect(state.drawnIndicatorTitles == ["RSI 14", "Stoch 14,3,3"])
+        #expect(state.indicators.first.map { $0.plotted.map { ObjectIdentifier($0.contents) } } == rsi)
+        let afresh = try Self.viewer(state.indicatorChoices)
+        #expect(Self.outputs(state) == Self.outputs(afresh))
+        #expect(Self.still(state) == Self.still(afresh))
+    }
 }
