@@ -30,10 +30,12 @@ extension CSVStreamParser {
             while hits != 0 {
                 let at = p + hits.trailingZeroBitCount >> 3
                 hits &= hits &- 1
-                if field == lay.timeIndex { time = (fieldStart, at) }
-                if field == lay.priceIndex { price = (fieldStart, at) }
-                if field == lay.clockIndex { clock = (fieldStart, at) }
-                if field == lay.lastNeeded { p = at + 1; break fields }
+                if (lay.neededFields &>> UInt64(truncatingIfNeeded: field)) & 1 != 0 {
+                    if field == lay.timeIndex { time = (fieldStart, at) }
+                    if field == lay.priceIndex { price = (fieldStart, at) }
+                    if field == lay.clockIndex { clock = (fieldStart, at) }
+                    if field == lay.lastNeeded { p = at + 1; break fields }
+                }
                 field += 1
                 fieldStart = at + 1
             }
