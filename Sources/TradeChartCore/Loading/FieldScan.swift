@@ -19,6 +19,12 @@ enum FieldScan {
         return ~(((v & lows) &+ lows) | v | lows)
     }
 
+    /// Bits set at the line feeds and quotes of the word `w`, exact for the lowest one
+    /// (a bit above the first may be a false hit).
+    @inline(__always) static func lineEndOrQuote(_ w: UInt64) -> UInt64 {
+        zeroBytes(w ^ (ones &* 0x0A)) | zeroBytes(w ^ (ones &* 0x22))
+    }
+
     /// The first byte at or after `p` that is the delimiter or a line feed, or `end`.
     @inline(__always)
     static func stop(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, delimiter: UInt8) -> UnsafePointer<UInt8> {

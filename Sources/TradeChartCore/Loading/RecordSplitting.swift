@@ -1,53 +1,71 @@
-/// Splitting records into fields: the common row eight bytes at a time (`fastRow`),
+/// Splitting records into fields: the common row in one pass eight bytes at a time (`fastRow`),
 /// any row with quotes, line breaks in quotes and rows cut by the end of a buffer
 /// (`row`), and whether a line reads as a row of its own (`startsRow`). What the
 /// fields hold is read by `accept` (RowAssembly.swift).
 extension CSVStreamParser {
     /// The common row, read faster: complete in the buffer, without quotes, with
-    /// every field up to the last one needed. Finds the field ends eight bytes at a
-    /// time and reads the row as `row` would; returns nil (having changed nothing)
-    /// for any other row, which `row` then reads.
+    /// every field up to the last one needed. One pass over the line, eight bytes at
+    /// a time: the delimiters up to the last field needed, then the line end, each
+    /// word checked for a quote on the way. Reads the row as `row` would; returns nil
+    /// (having changed nothing) for any other row, which `row` then reads.
     @inline(__always)
     mutating func fastRow(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>,
                           _ times: inout [Int64], _ prices: inout [Double]) -> UnsafePointer<UInt8>? {
-        guard let nl = FieldScan.find(start, 0x0A, min(end - start, Self.maxRecordBytes)),
-              FieldScan.find(start, 0x22, nl - start) == nil else { return nil }
         let lay = shape
+        // The record must be decided within its window; words are never loaded past it.
+        let limit = start + min(end - start, Self.maxRecordBytes)
         var time = (start, start), clock = (start, start), price = (start, start)
         var field = 0
         var fieldStart = start
         var p = start
-        let pattern = FieldScan.ones &* UInt64(lay.delimiter)
-        scan: while true {
-            let inLine = nl - p
-            var hits: UInt64
-            if end - p >= 8 {
-                hits = FieldScan.exactZeroBytes(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) ^ pattern)
-                if inLine < 8 { hits &= (1 &<< UInt64(inLine &* 8)) &- 1 }
-            } else {
-                hits = 0
-                for i in 0..<inLine where p[i] == lay.delimiter { hits |= 0x80 &<< UInt64(i &* 8) }
-            }
+        let delimiters = FieldScan.ones &* UInt64(lay.delimiter)
+        var lineEnd: UnsafePointer<UInt8>?
+        fields: while true {
+            guard limit - p >= 8 else { return nil }
+            let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+            var hits = FieldScan.exactZeroBytes(word ^ delimiters)
+            let stops = FieldScan.lineEndOrQuote(word)
+            // Only the delimiters before the first line end or quote count.
+            if stops != 0 { hits &= (stops & (0 &- stops)) &- 1 }
             while hits != 0 {
                 let at = p + hits.trailingZeroBitCount >> 3
                 hits &= hits &- 1
-                if field == lay.timeIndex { time = (fieldStart, at) }
-                if field == lay.priceIndex { price = (fieldStart, at) }
-                if field == lay.clockIndex { clock = (fieldStart, at) }
-                if field == lay.lastNeeded { break scan }
+                if (lay.neededFields &>> UInt64(truncatingIfNeeded: field)) & 1 != 0 {
+                    if field == lay.timeIndex { time = (fieldStart, at) }
+                    if field == lay.priceIndex { price = (fieldStart, at) }
+                    if field == lay.clockIndex { clock = (fieldStart, at) }
+                    if field == lay.lastNeeded { p = at + 1; break fields }
+                }
                 field += 1
                 fieldStart = at + 1
             }
-            if inLine <= 8 {
-                // The line end closes the last field.
-                guard field == lay.lastNeeded else { return nil }
-                if field == lay.timeIndex { time = (fieldStart, nl) }
-                if field == lay.priceIndex { price = (fieldStart, nl) }
-                if field == lay.clockIndex { clock = (fieldStart, nl) }
-                break scan
+            if stops != 0 {
+                // The line end closes the last field; a quote is `row`'s.
+                let at = p + stops.trailingZeroBitCount >> 3
+                guard at.pointee == 0x0A, field == lay.lastNeeded else { return nil }
+                if field == lay.timeIndex { time = (fieldStart, at) }
+                if field == lay.priceIndex { price = (fieldStart, at) }
+                if field == lay.clockIndex { clock = (fieldStart, at) }
+                lineEnd = at
+                break fields
             }
             p += 8
         }
+        if lineEnd == nil {
+            // The rest of the line: its end, with no quote before it.
+            while true {
+                guard limit - p >= 8 else { return nil }
+                let stops = FieldScan.lineEndOrQuote(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                if stops != 0 {
+                    let at = p + stops.trailingZeroBitCount >> 3
+                    guard at.pointee == 0x0A else { return nil }
+                    lineEnd = at
+                    break
+                }
+                p += 8
+            }
+        }
+        guard let nl = lineEnd else { return nil }
         line += 1
         report.dataRows += 1
         accept(line: line, record: (start, nl), time: time, clock: clock, price: price, &times, &prices)

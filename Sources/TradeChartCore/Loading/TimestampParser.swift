@@ -103,20 +103,18 @@ enum TimestampParser {
     }
 
     /// The last `YYYY-MM-DD` read and its first second, so that the rows of one
-    /// day (hundreds in a file of minute bars) skip the calendar arithmetic.
+    /// day (hundreds in a file of minute bars) skip the calendar arithmetic; and the
+    /// last `±HH:MM` offset read, so that rows with the same offset skip its checks.
     struct DayCache: Sendable {
         var key: UInt64 = 0
         var keyTail: UInt16 = 0
         var seconds: Int64 = 0
         var valid = false
+        /// The offset's six bytes (`UInt64.max`, which no six bytes make, before the first)
+        /// and its seconds east.
+        var offsetKey = UInt64.max
+        var offset: Int32 = 0
         init() {}
-
-        init(key: UInt64, keyTail: UInt16, seconds: Int64) {
-            self.key = key
-            self.keyTail = keyTail
-            self.seconds = seconds
-            valid = true
-        }
     }
 
     /// `parse(start, end)` with the date of the previous call remembered in `cache`:
@@ -134,13 +132,48 @@ enum TimestampParser {
             guard p[4] == 0x2D && p[7] == 0x2D else { return parse(p, e) }
             let y = d4(p), m = d2(p + 5), d = d2(p + 8)
             guard y >= 0 && m >= 0 && d >= 0, CivilDate.exists(year: y, month: m, day: d) else { return parse(p, e) }
-            cache = DayCache(key: key, keyTail: keyTail,
-                             seconds: CivilDate(year: y, month: m, day: d).dayNumber * LocalTime.secondsPerDay)
+            cache.key = key
+            cache.keyTail = keyTail
+            cache.seconds = CivilDate(year: y, month: m, day: d).dayNumber * LocalTime.secondsPerDay
+            cache.valid = true
         }
         var offset = ParsedTime.noOffset
+        if let sod = clockAndOffset(p, e, cache: &cache, offset: &offset) {
+            guard sod >= 0 else { return fail(.invalidTime) }
+            return .success(ParsedTime(.yearFirst, cache.seconds + Int64(sod), offset: offset))
+        }
         let sod = timeOfDayAfterDate(p + 10, e, allowTime: true, offset: &offset)
         guard sod >= 0 else { return fail(sod == -2 ? .invalidTime : .unrecognised) }
         return .success(ParsedTime(.yearFirst, cache.seconds + Int64(sod), offset: offset))
+    }
+
+    /// After the date at `p`: ` HH:MM:SS` or `THH:MM:SS`, then nothing or `±HH:MM`, read as
+    /// `timeOfDayAfterDate` reads it, the offset checked only when it differs from the one
+    /// in `cache`. Seconds of the day, -2 if out of range, nil for any other shape.
+    @inline(__always)
+    static func clockAndOffset(_ p: UnsafePointer<UInt8>, _ e: UnsafePointer<UInt8>, cache: inout DayCache,
+                               offset: inout Int32) -> Int? {
+        let r = p + 19
+        guard e - p >= 19, e == r || e - r == 6, p[10] == 0x20 || p[10] == 0x54 else { return nil }
+        // `HH:MM:SS` checked and read as one word: digits become 0-9, colons 0.
+        let v = UnsafeRawPointer(p + 11).loadUnaligned(as: UInt64.self) ^ 0x3030_3A30_303A_3030
+        guard ((v &+ 0x7676_7F76_767F_7676) | v) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        if r < e {
+            let key = UInt64(UnsafeRawPointer(r).loadUnaligned(as: UInt32.self))
+                | UInt64(UnsafeRawPointer(r + 4).loadUnaligned(as: UInt16.self)) &<< 32
+            if key != cache.offsetKey {
+                guard (r[0] == 0x2B || r[0] == 0x2D) && r[3] == 0x3A && offsetHoursAndMinutesAreValid(r) else { return nil }
+                let east = Int32(d2(r + 1) &* 3600 &+ d2(r + 4) &* 60)
+                cache.offsetKey = key
+                cache.offset = r[0] == 0x2D ? -east : east
+            }
+            offset = cache.offset
+        }
+        let h = Int(v & 0xFF) &* 10 &+ Int((v &>> 8) & 0xFF)
+        let m = Int((v &>> 24) & 0xFF) &* 10 &+ Int((v &>> 32) & 0xFF)
+        let s = Int((v &>> 48) & 0xFF) &* 10 &+ Int(v &>> 56)
+        guard h < 24 && m < 60 && s <= 60 else { return -2 }
+        return h &* 3600 &+ m &* 60 &+ s
     }
 
     /// Four ASCII digits as a number, or -1.
