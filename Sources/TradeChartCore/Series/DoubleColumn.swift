@@ -63,6 +63,16 @@ package enum DoubleColumn {
     }
 
     /// Advises the 2 MiB-aligned part of `bytes` as worth huge pages, when it is large enough.
+    /// An empty column with room for `capacity` elements, advised as a new column is: what
+    /// a loader reserves for the rows of a whole file before it reads them.
+    package static func reserved<T>(_ capacity: Int, of type: T.Type = T.self) -> [T] {
+        guard capacity > 0 else { return [] }
+        return [T](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            initialized = 0
+        }
+    }
+
     private static func adviseHugePages(_ bytes: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
         guard bytes.count >= adviceBytes, let base = bytes.baseAddress else { return }
