@@ -19,16 +19,28 @@ public struct LoadReport: Sendable, Equatable {
     package var firstUntrustedRange: FirstRow?
     /// What was assumed about a file without a header: `time, open, high, low, close, volume (no header)`.
     public var readAs: String?
-    /// A compressed file that ends early, read up to the cut (`LoadOptions.keepsRowsBeforeCut`):
-    /// what it is, e.g. `the gzip data ends early (the file is cut short)`.
-    public var cutShort: String?
+    /// A compressed file that ends early, read up to the cut (`LoadOptions.keepsRowsBeforeCut`).
+    public var cutShort: CutShort?
+
+    /// What ended a compressed file early and how many rows before the cut are drawn.
+    public struct CutShort: Sendable, Equatable {
+        /// E.g. `the gzip data ends early (the file is cut short)`.
+        public var reason: String
+        /// The points of the series read before the cut (rows skipped as bad or repeated not counted).
+        public var rows: Int
+
+        public init(reason: String, rows: Int) {
+            self.reason = reason
+            self.rows = rows
+        }
+    }
 
     public init() {}
 
     /// One line worth telling the user, or nil when nothing went wrong and nothing was
     /// assumed. Missing prices are normal (holidays) and are not mentioned.
     public var summary: String? {
-        var parts: [String] = cutShort.map { ["damaged: \($0): only the \(LoadProgressLine.grouped(dataRows)) rows before the cut are shown"] } ?? []
+        var parts: [String] = cutShort.map { ["damaged: \($0.reason): only the \(LoadProgressLine.grouped($0.rows)) rows before the cut are shown"] } ?? []
         if let readAs { parts.append("read as \(readAs)") }
         if badRows > 0 {
             var s = "\(badRows) bad row\(badRows == 1 ? "" : "s") skipped"

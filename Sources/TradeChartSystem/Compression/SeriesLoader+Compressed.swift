@@ -138,7 +138,7 @@ extension SeriesLoader {
             if case .cancelled = error { throw error }
             throw .damaged(file: stream.name, reason: cut)
         }
-        loaded.report.cutShort = stream.cutShort
+        loaded.report.cutShort = stream.cutShort.map { LoadReport.CutShort(reason: $0, rows: loaded.series.count) }
         return loaded
     }
 
