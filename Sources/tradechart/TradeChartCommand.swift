@@ -171,8 +171,12 @@ struct TradeChartCommand: ParsableCommand {
         do {
             // The table's own flags first; the argument parser reads the rest.
             let settings = try SettingArguments(raw.strings)
+            // The common command lines without the parser's reflection (issue 24); the rest through it.
+            if let request = CommonArguments.request(settings.rest) {
+                return launch(request, raw: raw, switches: settings.switches)
+            }
             let command = try parse(settings.rest)
-            return command.execute(raw: raw, switches: settings.switches)
+            return launch(command.request, raw: raw, switches: settings.switches)
         } catch let problem as SettingArguments.Problem {
             StandardError.writeLine("tradechart: \(problem) (see --help)")
             return 2
@@ -272,10 +276,10 @@ struct TradeChartCommand: ParsableCommand {
         return request
     }
 
-    /// Runs the parsed command on the disk, the process's streams and its terminal;
-    /// `raw` holds the arguments' bytes (a path need not be UTF-8), `switches` the settings
-    /// table's on/off flags it gave.
-    func execute(raw: RawArguments, switches: Set<SettingID>) -> Int32 {
+    /// Runs what the command line asks for on the disk, the process's streams and its
+    /// terminal; `raw` holds the arguments' bytes (a path need not be UTF-8), `switches` the
+    /// settings table's on/off flags it gave.
+    static func launch(_ request: LaunchRequest, raw: RawArguments, switches: Set<SettingID>) -> Int32 {
         var request = request
         request.switches = switches
         return Launch(request: request, files: SystemLaunchFiles(), output: SystemLaunchOutput(), terminal: SystemLaunchTerminal(),

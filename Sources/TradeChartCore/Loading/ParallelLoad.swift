@@ -139,7 +139,7 @@ enum ParallelLoad {
         var offset = from
         var filled = 0
         while to.map({ offset < $0 }) ?? true {
-            let count = min(capacity - filled, (to ?? Int.max) - offset)
+            let count = min(SeriesLoader.readBytes, capacity - filled, (to ?? Int.max) - offset)
             let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: count), at: offset)
             if n == 0 { break }
             offset += n

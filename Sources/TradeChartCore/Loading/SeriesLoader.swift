@@ -15,8 +15,15 @@ import Darwin
 /// starts no thread: the system layer gives the bytes and the threads
 /// (`SeriesLoader.load(path:)` in TradeChartSystem).
 public enum SeriesLoader {
-    /// The size of each read.
+    /// The size of the buffer a read fills (a record may run on past it, up to
+    /// `CSVStreamParser.maxRecordBytes`).
     static let chunkBytes = 1 << 20
+
+    /// The most a file read asks for at once: what the parser reads next is still in the
+    /// core's cache, and a buffer's pages past it are touched (a page fault each) only when
+    /// a record is that long. Reading a 2 MB buffer whole cost the first frame of a large
+    /// file 1,000 page faults a read (issue 24).
+    static let readBytes = 1 << 18
 
     /// Loads `source` from its first byte: in `parts` parts read as jobs of `map` when it
     /// is large enough (`pages` takes back their memory as they are joined), else in one pass.

@@ -59,7 +59,7 @@ package enum TailFirstLoad {
                 continue
             }
             var (part, stop) = try readBlock(source, from: from, to: tail == nil ? nil : end, template: template, meter: meter,
-                                             map: map, splitBytes: splitBytes)
+                                             map: map, splitBytes: splitBytes, absorbing: source.size - end)
             guard part.error == nil else { return .frontToBack(.layoutNotSettled) }
             if tail != nil {
                 // A record running across the block's end is read differently from here: give up.
@@ -93,14 +93,16 @@ package enum TailFirstLoad {
     /// Reads the block `[from, to)` (to the end when `to` is nil) into a parser started from
     /// `template`: in two halves at once when it is `splitBytes` or more, joined as the
     /// blocks are (read again in one pass when a record runs across the middle). Returns the
-    /// parser and where it stopped.
+    /// parser and where it stopped. The parser's columns have room for the rows of
+    /// `absorbing` bytes more (the tail read before, which it takes next), so that joining
+    /// the halves and the tail copies each row once and grows no column (issue 24).
     static func readBlock(_ source: some ByteSource, from: Int, to: Int?, template: CSVStreamParser, meter: ProgressMeter,
-                          map: any ParallelMap, splitBytes: Int) throws(LoadError) -> (CSVStreamParser, Int) {
+                          map: any ParallelMap, splitBytes: Int, absorbing: Int = 0) throws(LoadError) -> (CSVStreamParser, Int) {
         let end = to ?? source.size
         if end - from >= splitBytes, let middle = try ParallelLoad.lineStart(source, atOrAfter: from + (end - from) / 2),
            middle < end {
             let halves = map.map(2) { k -> Result<(CSVStreamParser, Int), LoadError> in
-                var half = template.startingPart(expectedBytes: k == 0 ? middle - from : end - middle)
+                var half = template.startingPart(expectedBytes: k == 0 ? end - from + absorbing : end - middle)
                 do throws(LoadError) {
                     let stop = try ParallelLoad.readRange(source, from: k == 0 ? from : middle, to: k == 0 ? middle : to,
                                                           meter: meter, into: &half)
@@ -116,7 +118,7 @@ package enum TailFirstLoad {
                 return (older, newerStop)
             }
         }
-        var part = template.startingPart(expectedBytes: end - from)
+        var part = template.startingPart(expectedBytes: end - from + absorbing)
         let stop = try ParallelLoad.readRange(source, from: from, to: to, meter: meter, into: &part)
         return (part, stop)
     }
