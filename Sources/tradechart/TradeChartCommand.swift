@@ -172,6 +172,10 @@ struct TradeChartCommand: ParsableCommand {
             // The table's own flags first; the argument parser reads the rest.
             let settings = try SettingArguments(raw.strings)
             // The common command lines without the parser's reflection (issue 24); the rest through it.
+            if settings.rest == ["--version"] {
+                Swift.print(version)
+                return 0
+            }
             if let request = CommonArguments.request(settings.rest) {
                 return launch(request, raw: raw, switches: settings.switches)
             }
