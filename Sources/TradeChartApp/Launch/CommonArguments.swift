@@ -14,9 +14,11 @@ public enum CommonArguments {
     /// The request `arguments` (the settings table's switches taken out) ask for, or nil
     /// when the argument parser must read them.
     public static func request(_ arguments: [String]) -> LaunchRequest? {
+        // Arrays, not a Set or a Dictionary: their first use costs a conformance look-up over
+        // the whole binary, which is what this reading is for avoiding.
         var files: [String] = []
-        var flags: Set<String> = []
-        var values: [String: String] = [:]
+        var flags: [String] = []
+        var values: [(name: String, value: String)] = []
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
@@ -27,7 +29,8 @@ public enum CommonArguments {
             }
             guard argument.hasPrefix("--") else { return nil }
             if flagNames.contains(argument) {
-                guard flags.insert(argument).inserted else { return nil }
+                guard !flags.contains(argument) else { return nil }
+                flags.append(argument)
                 continue
             }
             let name: String, value: String
@@ -41,7 +44,8 @@ public enum CommonArguments {
                 value = arguments[i]
                 i += 1
             }
-            guard optionNames.contains(name), values.updateValue(value, forKey: name) == nil else { return nil }
+            guard optionNames.contains(name), !values.contains(where: { $0.name == name }) else { return nil }
+            values.append((name, value))
         }
         guard !files.isEmpty, files.filter({ $0 == "-" }).count <= 1 else { return nil }
         var request = LaunchRequest(files: files)
@@ -53,7 +57,7 @@ public enum CommonArguments {
         // A value the parser would refuse is left to it, for its message.
         var refused = false
         func read<T>(_ name: String, _ make: (String) -> T?) -> T? {
-            guard let text = values[name] else { return nil }
+            guard let text = values.first(where: { $0.name == name })?.value else { return nil }
             let value = make(text)
             if value == nil { refused = true }
             return value
@@ -65,6 +69,6 @@ public enum CommonArguments {
         return refused ? nil : request
     }
 
-    private static let flagNames: Set<String> = ["--print", "--follow", "--no-state", "--describe", "--overview"]
-    private static let optionNames: Set<String> = ["--size", "--color", "--range", "--style"]
+    private static let flagNames = ["--print", "--follow", "--no-state", "--describe", "--overview"]
+    private static let optionNames = ["--size", "--color", "--range", "--style"]
 }
