@@ -36,6 +36,24 @@ public struct MinMaxIndex: Sendable {
         extendLevels(from: 0)
     }
 
+    /// The index of `values` whose first level (`summary`) the pass that wrote them worked out:
+    /// only the levels above it are computed, without reading the values again.
+    package init(_ values: [Double], summary: BlockSummary) {
+        precondition(summary.pairs.count == 2 * ((values.count + Self.branching - 1) >> Self.shift),
+                     "a summary of every block of the values")
+        self.values = values
+        levels = []
+        levels.reserveCapacity(8)
+        guard values.count > Self.branching else {
+            extendLevels(from: 0)
+            return
+        }
+        levels.append(summary.pairs)
+        missing = summary.missing
+        // Nothing new below: only the levels above the first are made.
+        extendLevels(from: values.count)
+    }
+
     /// The number of indexed prices.
     @inlinable public var count: Int { values.count }
 
@@ -154,7 +172,7 @@ public struct MinMaxIndex: Sendable {
     /// The minimum and maximum of block `block` of a level's `below` entries: prices, or
     /// (min, max) pairs stored interleaved when `pairs`; adds the NaN prices to `nans`.
     @inline(__always)
-    private static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
+    static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
                                 nans: inout Int) -> (Double, Double) {
         let lo = block << shift, hi = min(lo + branching, below)
         var mn = Double.infinity, mx = -Double.infinity
