@@ -223,16 +223,24 @@ struct IndicatorLine: Sendable {
         for (k, values) in drawn.enumerated() {
             guard values.count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
-            let new = DoubleColumn.make(count: values.count - from) { out in
+            // A line plotted whole is summarized for its index as it is written (`BlockSummary`).
+            var new: [Double] = [], summaries: [BlockSummary]? = from == 0 ? [] : nil
+            DoubleColumn.grow(&new, to: values.count - from, summaries: &summaries) { rows, out in
                 values.withUnsafeBufferPointer { v in
-                    for i in from..<v.count {
-                        let value = v[i]
+                    for i in rows {
+                        let value = v[from + i]
                         if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
-                        out[i - from] = held
+                        out[i] = held
                     }
                 }
             }
-            if from == 0 { grown.append(MinMaxIndex(new)) } else { plotted[k].append(contentsOf: new) }
+            if let summary = summaries?.first {
+                grown.append(MinMaxIndex(new, summary: summary))
+            } else if from == 0 {
+                grown.append(MinMaxIndex(new))
+            } else {
+                plotted[k].append(contentsOf: new)
+            }
         }
         if from == 0 { plotted = grown }
     }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import TradeChartCore
 
@@ -5,26 +6,51 @@ import Testing
 /// them works out as it writes them (`BlockSummary`): every level of each line's min-max
 /// index, its NaN count and every range's extremes are exactly those of an index built
 /// from the line's values afterwards, for every indicator, at lengths around the index's
-/// blocks and the pass's chunks, with gaps in the highs, lows and volumes.
+/// blocks and the pass's chunks, with gaps in the highs, lows and volumes; an overlay on a
+/// log or scaled axis, whose plotted copy is summarized as it is written, too.
 @Suite("Indicator lines summarized as they are computed")
 struct IndicatorSummaryTests {
     /// Each default indicator over a walk of `count` minute bars, plotted as a pane or an
-    /// unscaled overlay (the lines indexed as they are).
-    static func lines(count: Int, seed: UInt64) throws -> [IndicatorLine] {
+    /// overlay on the axis `scale`, `log` (unscaled and linear: the lines indexed as they are).
+    static func lines(count: Int, seed: UInt64, scale: PriceScale = .identity, log: Bool = false) throws -> [IndicatorLine] {
         let walk = IndicatorIncrementalTests.Walk(count: count, seed: seed)
         let series = PriceSeries(name: "walk.csv", times: walk.times, prices: walk.close, hasTimeOfDay: true)
         let bars = BarColumns(count: count, open: nil, high: walk.high, low: walk.low, volume: walk.volume)
         return try IndicatorChoice.defaults.map { choice in
             var line = try IndicatorLine(choice, series: series, seriesContents: MinMaxIndex([]).contents, bars: bars)
-            line.plot(scale: .identity, log: false)
+            line.plot(scale: scale, log: log)
             return line
         }
     }
 
     @Test(arguments: [1, 15, 16, 17, 511, 512, 513, 1_000, 4_103])
     func everyLineIndexesAsItsValuesWould(count: Int) throws {
+        try Self.check(try Self.lines(count: count, seed: UInt64(count) * 7 + 1), count: count)
+    }
+
+    /// On a log axis and a scaled one, the overlays' plotted lines are their values mapped
+    /// (held over a gap), indexed as those would be.
+    @Test(arguments: [(false, 3), (true, 0)])
+    func overlaysOnAnotherAxisIndexAsTheirPlottedValuesWould(log: Bool, exponent: Int) throws {
+        let scale = PriceScale(exponent: exponent)
+        let lines = try Self.lines(count: 1_033, seed: 5, scale: scale, log: log)
+        for line in lines where line.choice.isOverlay {
+            for (k, drawn) in line.lines.enumerated() {
+                var held = Double.nan
+                let expected: [Double] = drawn.values.map { value in
+                    if !value.isNaN { held = log ? Glibc.log(value) : scale.scaled(value) }
+                    return held
+                }
+                #expect(line.plotted[k].values.map(\.bitPattern) == expected.map(\.bitPattern), "\(line.choice.title) \(k)")
+            }
+        }
+        try Self.check(lines, count: 1_033)
+    }
+
+    /// Every index of `lines` against one built from its values afterwards.
+    static func check(_ lines: [IndicatorLine], count: Int) throws {
         var rng = SplitMix64(seed: UInt64(count))
-        for line in try Self.lines(count: count, seed: UInt64(count) * 7 + 1) {
+        for line in lines {
             #expect(line.plotted.count == line.lines.count + (line.histogram == nil ? 0 : 1), "\(line.choice.title)")
             for (k, index) in line.plotted.enumerated() {
                 let fresh = MinMaxIndex(index.values)
