@@ -47,10 +47,42 @@ struct IndicatorSummaryTests {
         try Self.check(lines, count: 1_033)
     }
 
+    /// Rows appended in random batches (a followed file) after the lines were summarized:
+    /// each index, grown from the summarized one, still equals one built from the values.
+    @Test(arguments: [(false, 0), (true, 0), (false, 3)])
+    func followedRowsKeepEveryIndexExact(log: Bool, exponent: Int) throws {
+        var rng = SplitMix64(seed: 11)
+        let total = 3_000
+        let walk = IndicatorIncrementalTests.Walk(count: total, seed: 12)
+        var cut = 1_037
+        func parts(_ n: Int) -> (PriceSeries, BarColumns) {
+            let w = walk.prefix(n)
+            return (PriceSeries(name: "walk.csv", times: w.times, prices: w.close, hasTimeOfDay: true),
+                    BarColumns(count: n, open: nil, high: w.high, low: w.low, volume: w.volume))
+        }
+        let scale = PriceScale(exponent: exponent)
+        let (series, bars) = parts(cut)
+        var lines = try IndicatorChoice.defaults.map { choice in
+            var line = try IndicatorLine(choice, series: series, seriesContents: MinMaxIndex([]).contents, bars: bars)
+            line.plot(scale: scale, log: log)
+            return line
+        }
+        while cut < total {
+            cut = min(total, cut + 1 + Int(rng.next() % 300))
+            let (grown, grownBars) = parts(cut)
+            for k in lines.indices {
+                lines[k].extend(series: grown, seriesContents: MinMaxIndex([]).contents, bars: grownBars)
+                lines[k].plot(scale: scale, log: log)
+            }
+            try Self.check(lines, count: cut)
+        }
+    }
+
     /// Every index of `lines` against one built from its values afterwards.
     static func check(_ lines: [IndicatorLine], count: Int) throws {
         var rng = SplitMix64(seed: UInt64(count))
         for line in lines {
+            #expect(line.plotted.allSatisfy { $0.count == count }, "\(line.choice.title)")
             #expect(line.plotted.count == line.lines.count + (line.histogram == nil ? 0 : 1), "\(line.choice.title)")
             for (k, index) in line.plotted.enumerated() {
                 let fresh = MinMaxIndex(index.values)
