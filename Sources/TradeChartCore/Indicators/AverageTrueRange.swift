@@ -34,8 +34,16 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
     public var count: Int { values.count }
 
     public mutating func extend(high: [Double], low: [Double], close: [Double]) {
+        var none: [BlockSummary]? = nil
+        extend(high: high, low: low, close: close, summaries: &none)
+    }
+
+    /// Takes the bars appended since; made from no row with `summaries` non-nil, also
+    /// summarizes each line in the same pass (in the order of the lines' columns), for the
+    /// chart's min-max index (`DoubleColumn.grow(_:to:summaries:_:)`).
+    package mutating func extend(high: [Double], low: [Double], close: [Double], summaries: inout [BlockSummary]?) {
         var step = step
-        DoubleColumn.grow(&values, to: close.count) { rows, out in
+        DoubleColumn.grow(&values, to: close.count, summaries: &summaries) { rows, out in
             HighLowClose.reading(high: high, low: low, close: close) { columns in
                 // The state in a local of the loop alone, so it stays in registers.
                 var local = step

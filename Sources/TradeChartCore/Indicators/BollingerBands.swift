@@ -24,9 +24,17 @@ public struct BollingerBands: CloseIndicator, Equatable {
     public var count: Int { middle.count }
 
     public mutating func extend(closes: [Double]) {
+        var none: [BlockSummary]? = nil
+        extend(closes: closes, summaries: &none)
+    }
+
+    /// Takes the closes appended since; made from no row with `summaries` non-nil, also
+    /// summarizes each line in the same pass (in the order of the lines' columns), for the
+    /// chart's min-max index (`DoubleColumn.grow(_:to:summaries:_:)`).
+    package mutating func extend(closes: [Double], summaries: inout [BlockSummary]?) {
         let deviations = deviations
         moments.feeding { feed in
-            DoubleColumn.grow(&middle, &upper, &lower, to: closes.count) { rows, m, u, l in
+            DoubleColumn.grow(&middle, &upper, &lower, to: closes.count, summaries: &summaries) { rows, m, u, l in
                 closes.withUnsafeBufferPointer { c in
                     // The state in a local of the loop alone, so it stays in registers.
                     var local = feed

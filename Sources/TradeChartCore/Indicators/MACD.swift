@@ -46,8 +46,16 @@ public struct MACD: CloseIndicator, Equatable {
     public var count: Int { line.count }
 
     public mutating func extend(closes: [Double]) {
+        var none: [BlockSummary]? = nil
+        extend(closes: closes, summaries: &none)
+    }
+
+    /// Takes the closes appended since; made from no row with `summaries` non-nil, also
+    /// summarizes each line in the same pass (in the order of the lines' columns), for the
+    /// chart's min-max index (`DoubleColumn.grow(_:to:summaries:_:)`).
+    package mutating func extend(closes: [Double], summaries: inout [BlockSummary]?) {
         var step = step
-        DoubleColumn.grow(&line, &signalLine, &histogram, to: closes.count) { rows, l, s, h in
+        DoubleColumn.grow(&line, &signalLine, &histogram, to: closes.count, summaries: &summaries) { rows, l, s, h in
             closes.withUnsafeBufferPointer { c in
                 // The state in a local of the loop alone, so it stays in registers.
                 var local = step

@@ -74,12 +74,20 @@ public struct Stochastic: CandleIndicator, Equatable {
     }
 
     public mutating func extend(high: [Double], low: [Double], close: [Double]) {
+        var none: [BlockSummary]? = nil
+        extend(high: high, low: low, close: close, summaries: &none)
+    }
+
+    /// Takes the bars appended since; made from no row with `summaries` non-nil, also
+    /// summarizes each line in the same pass (in the order of the lines' columns), for the
+    /// chart's min-max index (`DoubleColumn.grow(_:to:summaries:_:)`).
+    package mutating func extend(high: [Double], low: [Double], close: [Double], summaries: inout [BlockSummary]?) {
         let bars = bars
         var k = self.k, d = self.d
         self.k = []
         self.d = []
         feeding { feeds in
-            DoubleColumn.grow(&k, &d, to: close.count) { rows, pk, pd in
+            DoubleColumn.grow(&k, &d, to: close.count, summaries: &summaries) { rows, pk, pd in
                 HighLowClose.reading(high: high, low: low, close: close) { columns in
                     withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { fast in
                         // The state in a local of the loops alone, so it stays in registers.

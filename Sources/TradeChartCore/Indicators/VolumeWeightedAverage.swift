@@ -41,17 +41,34 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
     /// high and low default to the close where the file has none.
     public init(times: [Int64], hasTimeOfDay: Bool, high: [Double]?, low: [Double]?, close: [Double],
                 volume: [Double]?) throws(Refusal) {
+        var none: [BlockSummary]? = nil
+        try self.init(times: times, hasTimeOfDay: hasTimeOfDay, high: high, low: low, close: close, volume: volume,
+                      summaries: &none)
+    }
+
+    /// The VWAP of a series, its line summarized in the same pass where `summaries` is non-nil.
+    package init(times: [Int64], hasTimeOfDay: Bool, high: [Double]?, low: [Double]?, close: [Double],
+                 volume: [Double]?, summaries: inout [BlockSummary]?) throws(Refusal) {
         guard hasTimeOfDay else { throw .needsIntradayBars }
         guard let volume, volume.contains(where: { $0 > 0 }) else { throw .noVolume }
-        extend(times: times, high: high ?? close, low: low ?? close, close: close, volume: volume)
+        extend(times: times, high: high ?? close, low: low ?? close, close: close, volume: volume, summaries: &summaries)
     }
 
     /// Takes the bars appended since (the columns hold every bar), written through an unsafe
     /// pointer (`DoubleColumn`).
     public mutating func extend(times: [Int64], high: [Double], low: [Double], close: [Double], volume: [Double]) {
+        var none: [BlockSummary]? = nil
+        extend(times: times, high: high, low: low, close: close, volume: volume, summaries: &none)
+    }
+
+    /// Takes the bars appended since; made from no row with `summaries` non-nil, also
+    /// summarizes the line in the same pass, for the chart's min-max index
+    /// (`DoubleColumn.grow(_:to:summaries:_:)`).
+    package mutating func extend(times: [Int64], high: [Double], low: [Double], close: [Double], volume: [Double],
+                                 summaries: inout [BlockSummary]?) {
         precondition(times.count >= close.count && volume.count >= close.count, "a time and a volume for every close")
         var step = step
-        DoubleColumn.grow(&values, to: close.count) { rows, out in
+        DoubleColumn.grow(&values, to: close.count, summaries: &summaries) { rows, out in
             HighLowClose.reading(high: high, low: low, close: close) { columns in
                 times.withUnsafeBufferPointer { t in
                     volume.withUnsafeBufferPointer { v in

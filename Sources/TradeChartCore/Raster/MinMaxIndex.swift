@@ -36,6 +36,24 @@ public struct MinMaxIndex: Sendable {
         extendLevels(from: 0)
     }
 
+    /// The index of `values` whose first level (`summary`) the pass that wrote them worked out:
+    /// only the levels above it are computed, without reading the values again.
+    package init(_ values: [Double], summary: BlockSummary) {
+        precondition(summary.pairs.count == 2 * ((values.count + Self.branching - 1) >> Self.shift),
+                     "a summary of every block of the values")
+        self.values = values
+        levels = []
+        levels.reserveCapacity(8)
+        guard values.count > Self.branching else {
+            extendLevels(from: 0)
+            return
+        }
+        levels.append(summary.pairs)
+        missing = summary.missing
+        // The first level left as it is (not copied while the summary shares it): the levels above it made.
+        extendLevels(from: values.count, aboveFirstLevel: true)
+    }
+
     /// The number of indexed prices.
     @inlinable public var count: Int { values.count }
 
@@ -87,8 +105,9 @@ public struct MinMaxIndex: Sendable {
         extendLevels(from: lent)
     }
 
-    /// Recomputes the summary entries that cover prices `first...` (and keeps the others).
-    mutating func extendLevels(from first: Int) {
+    /// Recomputes the summary entries that cover prices `first...` (and keeps the others);
+    /// with `aboveFirstLevel`, only the levels above the first (which is whole and left as it is).
+    mutating func extendLevels(from first: Int, aboveFirstLevel: Bool = false) {
         contents = Contents()
         if first == 0 { missing = 0 }
         // The NaNs among the new values: counted by the summary of a first level made whole, else here.
@@ -97,6 +116,11 @@ public struct MinMaxIndex: Sendable {
         var below = values.count
         var changed = first   // the first entry of the level below that changed
         var level = 0
+        if aboveFirstLevel {
+            below = (below + Self.branching - 1) >> Self.shift
+            changed = 0
+            level = 1
+        }
         while below > Self.branching {
             let count = (below + Self.branching - 1) >> Self.shift
             let source = level == 0 ? values : levels[level - 1]
@@ -154,7 +178,7 @@ public struct MinMaxIndex: Sendable {
     /// The minimum and maximum of block `block` of a level's `below` entries: prices, or
     /// (min, max) pairs stored interleaved when `pairs`; adds the NaN prices to `nans`.
     @inline(__always)
-    private static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
+    static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
                                 nans: inout Int) -> (Double, Double) {
         let lo = block << shift, hi = min(lo + branching, below)
         var mn = Double.infinity, mx = -Double.infinity
@@ -164,6 +188,34 @@ public struct MinMaxIndex: Sendable {
                 if a < mn { mn = a }
                 if c > mx { mx = c }
             }
+        } else if hi - lo == branching {
+            // A whole block as four runs of four, each its own chain of comparisons, then the runs in
+            // their order: a run's extreme replaces the one before only when strictly beyond it, so
+            // the first of equal extremes (+0 or -0) is kept, as in one pass in order.
+            var mins = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
+            var maxs = (-Double.infinity, -Double.infinity, -Double.infinity, -Double.infinity)
+            var count = 0
+            for i in 0..<4 {
+                let a = s[lo + i], b = s[lo + 4 + i], c = s[lo + 8 + i], d = s[lo + 12 + i]
+                if a < mins.0 { mins.0 = a }
+                if a > maxs.0 { maxs.0 = a }
+                if b < mins.1 { mins.1 = b }
+                if b > maxs.1 { maxs.1 = b }
+                if c < mins.2 { mins.2 = c }
+                if c > maxs.2 { maxs.2 = c }
+                if d < mins.3 { mins.3 = d }
+                if d > maxs.3 { maxs.3 = d }
+                count &+= (a.isNaN ? 1 : 0) &+ (b.isNaN ? 1 : 0) &+ (c.isNaN ? 1 : 0) &+ (d.isNaN ? 1 : 0)
+            }
+            mn = mins.0
+            mx = maxs.0
+            if mins.1 < mn { mn = mins.1 }
+            if maxs.1 > mx { mx = maxs.1 }
+            if mins.2 < mn { mn = mins.2 }
+            if maxs.2 > mx { mx = maxs.2 }
+            if mins.3 < mn { mn = mins.3 }
+            if maxs.3 > mx { mx = maxs.3 }
+            nans &+= count
         } else {
             for i in lo..<hi {
                 let x = s[i]

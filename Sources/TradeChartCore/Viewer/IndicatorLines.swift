@@ -37,6 +37,9 @@ struct IndicatorLine: Sendable {
     private var sharesColumns = false
     /// The series, bars and (for an overlay) axis the lines were worked out for.
     private(set) var basis: IndicatorBasis
+    /// The first level of each drawn line's min-max index (in the order of `plotted`), worked
+    /// out by the pass that computed the lines, until the first `plot` takes them.
+    private var firstLevels: [BlockSummary]?
 
     /// The indicator over `series` (whose price index's contents token is `seriesContents`)
     /// and `bars` (nil where they were not read); not yet plotted (`plot`).
@@ -46,25 +49,46 @@ struct IndicatorLine: Sendable {
         basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil)
         let close = series.prices
         let high = bars?.high, low = bars?.low
+        // Each made from no row, then given the whole series, its lines summarized as they are written.
+        var summaries: [BlockSummary]? = []
         switch choice {
-        case .ema(let n): values = .ema(ExponentialAverage(bars: n, closes: close))
-        case .bollinger(let n, let m): values = .bollinger(BollingerBands(bars: n, deviations: m, closes: close))
-        case .rsi(let n): values = .rsi(RelativeStrength(bars: n, closes: close))
-        case .macd(let f, let s, let g): values = .macd(MACD(fast: f, slow: s, signal: g, closes: close))
+        case .ema(let n):
+            var e = ExponentialAverage(bars: n, closes: [])
+            e.extend(closes: close, summaries: &summaries)
+            values = .ema(e)
+        case .bollinger(let n, let m):
+            var b = BollingerBands(bars: n, deviations: m, closes: [])
+            b.extend(closes: close, summaries: &summaries)
+            values = .bollinger(b)
+            // Written middle, upper, lower; drawn upper, middle, lower.
+            if let s = summaries, s.count == 3 { summaries = [s[1], s[0], s[2]] }
+        case .rsi(let n):
+            var r = RelativeStrength(bars: n, closes: [])
+            r.extend(closes: close, summaries: &summaries)
+            values = .rsi(r)
+        case .macd(let f, let s, let g):
+            var m = MACD(fast: f, slow: s, signal: g, closes: [])
+            m.extend(closes: close, summaries: &summaries)
+            values = .macd(m)
         case .vwap:
             do throws(VolumeWeightedAverage.Refusal) {
                 values = .vwap(try VolumeWeightedAverage(times: series.times, hasTimeOfDay: series.hasTimeOfDay, high: high,
-                                                         low: low, close: close, volume: bars?.volume))
+                                                         low: low, close: close, volume: bars?.volume, summaries: &summaries))
             } catch {
                 throw .vwap(error)
             }
         case .stochastic(let n, let k, let d):
             guard let high, let low else { throw .needsHighLow }
-            values = .stochastic(Stochastic(bars: n, kBars: k, dBars: d, high: high, low: low, close: close))
+            var s = Stochastic(bars: n, kBars: k, dBars: d, high: [], low: [], close: [])
+            s.extend(high: high, low: low, close: close, summaries: &summaries)
+            values = .stochastic(s)
         case .atr(let n):
             guard let high, let low else { throw .needsHighLow }
-            values = .atr(AverageTrueRange(bars: n, high: high, low: low, close: close))
+            var a = AverageTrueRange(bars: n, high: [], low: [], close: [])
+            a.extend(high: high, low: low, close: close, summaries: &summaries)
+            values = .atr(a)
         }
+        firstLevels = summaries
     }
 
     /// The lines drawn, each with its values and whether it is dimmer (the bands, the signal, %D).
@@ -174,12 +198,18 @@ struct IndicatorLine: Sendable {
             if basis.axis != nil && basis.axis != axis { plotted = [] }
             basis.axis = axis
         }
+        // The pass's summaries serve the first plot only (and only of the lines as they are).
+        let firstLevels = self.firstLevels
+        self.firstLevels = nil
         // Shared columns are indexed as they grow (`extend`).
         if sharesColumns && !plotted.isEmpty { return }
         let drawn = self.drawn
         if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity) {
             // Indexed first: the index counts the NaNs, so a gap shows without a pass of its own.
-            let indexed = drawn.map { MinMaxIndex($0) }
+            // The summaries the pass worked out save the index a read of each line.
+            let indexed = firstLevels.flatMap { levels in
+                levels.count == drawn.count ? zip(drawn, levels).map { MinMaxIndex($0, summary: $1) } : nil
+            } ?? drawn.map { MinMaxIndex($0) }
             if !zip(drawn, indexed).contains(where: { Self.hasGap($0, missing: $1.missing) }) {
                 plotted = indexed
                 sharesColumns = true
@@ -193,16 +223,24 @@ struct IndicatorLine: Sendable {
         for (k, values) in drawn.enumerated() {
             guard values.count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
-            let new = DoubleColumn.make(count: values.count - from) { out in
+            // A line plotted whole is summarized for its index as it is written (`BlockSummary`).
+            var new: [Double] = [], summaries: [BlockSummary]? = from == 0 ? [] : nil
+            DoubleColumn.grow(&new, to: values.count - from, summaries: &summaries) { rows, out in
                 values.withUnsafeBufferPointer { v in
-                    for i in from..<v.count {
-                        let value = v[i]
+                    for i in rows {
+                        let value = v[from + i]
                         if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
-                        out[i - from] = held
+                        out[i] = held
                     }
                 }
             }
-            if from == 0 { grown.append(MinMaxIndex(new)) } else { plotted[k].append(contentsOf: new) }
+            if let summary = summaries?.first {
+                grown.append(MinMaxIndex(new, summary: summary))
+            } else if from == 0 {
+                grown.append(MinMaxIndex(new))
+            } else {
+                plotted[k].append(contentsOf: new)
+            }
         }
         if from == 0 { plotted = grown }
     }

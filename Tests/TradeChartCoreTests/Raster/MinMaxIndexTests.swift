@@ -39,6 +39,29 @@ struct MinMaxIndexTests {
     }
 
     /// Appending prices in pieces of any size builds the same pyramid as one build.
+    /// Each block's extremes are those of one pass over it in order, keeping a value only when
+    /// strictly beyond the one kept: the first of +0 and -0 wins, NaN never does (an
+    /// indicator's warm-up), and the NaNs are counted. Values are drawn from few, so ties abound.
+    @Test func blockExtremesAreThoseOfOnePassInOrder() {
+        var rng = SplitMix64(seed: 3)
+        let sets: [[Double]] = [[0.0, -0.0, .nan], [0.0, -0.0, 1, -1, .nan, .infinity, -.infinity, 2.5]]
+        for (choices, n) in [(sets[0], 16), (sets[0], 1_000), (sets[1], 17), (sets[1], 33), (sets[1], 1_000)] {
+            let v = (0..<n).map { _ in choices[Int(rng.next() % UInt64(choices.count))] }
+            let index = MinMaxIndex(v)
+            guard let first = index.levels.first else { continue }
+            for block in 0..<(first.count / 2) {
+                var mn = Double.infinity, mx = -Double.infinity
+                for x in v[(block * 16)..<min(block * 16 + 16, n)] {
+                    if x < mn { mn = x }
+                    if x > mx { mx = x }
+                }
+                #expect(first[2 * block].bitPattern == mn.bitPattern && first[2 * block + 1].bitPattern == mx.bitPattern,
+                        "n \(n) block \(block)")
+            }
+            #expect(index.missing == v.filter(\.isNaN).count, "n \(n)")
+        }
+    }
+
     @Test func appendingInPiecesEqualsOneBuild() {
         var rng = SplitMix64(seed: 4)
         for n in [1, 15, 16, 17, 255, 256, 257, 4_097, 70_001] {
