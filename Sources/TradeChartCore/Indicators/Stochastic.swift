@@ -26,8 +26,9 @@ public struct Stochastic: CandleIndicator, Equatable {
         /// The fast %K after `bar`: where its close lies between the extremes of the last bars.
         @inline(__always) mutating func fastK(_ bar: HighLowClose) -> Double {
             let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-            let range = (top - bottom) / 100
-            return range != 0 ? (bar.close - bottom) / range : 0
+            // One division a bar (TA-Lib divides the range by 100 first: within 1e-9 of it).
+            let range = top - bottom
+            return range != 0 ? (bar.close - bottom) / range * 100 : 0
         }
 
         /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`

@@ -25,6 +25,9 @@ struct WindowMoments: Sendable, Equatable {
     struct Feed {
         let window: UnsafeMutablePointer<Double>
         let bars: Int
+        /// `1 / bars`: the mean and variance are multiplied by it, a division's latency
+        /// saved on every value (within 1e-9 of TA-Lib's averages, as its tests check).
+        let reciprocal: Double
         var sums: Sums
 
         /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
@@ -57,9 +60,8 @@ struct WindowMoments: Sendable, Equatable {
             sums.seen += 1
             sums.slot = sums.slot + 1 == bars ? 0 : sums.slot + 1
             guard sums.seen >= bars else { return nil }
-            let n = Double(bars)
-            let meanDistance = sums.sum / n
-            return (sums.shift + meanDistance, max(0, sums.squares / n - meanDistance * meanDistance))
+            let meanDistance = sums.sum * reciprocal
+            return (sums.shift + meanDistance, max(0, sums.squares * reciprocal - meanDistance * meanDistance))
         }
     }
 
@@ -74,7 +76,7 @@ struct WindowMoments: Sendable, Equatable {
         let bars = bars
         var sums = sums
         let result = window.withUnsafeMutableBufferPointer { slots in
-            var feed = Feed(window: slots.baseAddress!, bars: bars, sums: sums)
+            var feed = Feed(window: slots.baseAddress!, bars: bars, reciprocal: 1 / Double(bars), sums: sums)
             defer { sums = feed.sums }
             return body(&feed)
         }

@@ -23,8 +23,8 @@ struct StochasticWindowTests {
             }
             let window = bar[(i - bars + 1)...i]
             let top = window.map(\.high).max()!, bottom = window.map(\.low).min()!
-            let range = (top - bottom) / 100
-            let expected = range != 0 ? (walk.close[i] - bottom) / range : 0
+            let range = top - bottom
+            let expected = range != 0 ? (walk.close[i] - bottom) / range * 100 : 0
             #expect(whole.k[i] == expected && byRow.k[i] == expected, "bar \(i) of a \(bars)-bar window")
             #expect(whole.d[i] == expected)
         }
