@@ -73,8 +73,10 @@ enum IndicatorPanes {
                 guard text.displayWidth <= layout.labelWidth else { continue }
                 frame.write(text, x: layout.columns - text.displayWidth, y: top + row, style: .muted)
             }
+            // The title on the pane's top row, a blank cell after it so that its value does not run into the line.
             let title = pane.choice.title + " " + state.indicatorText(pane.value(at: point), of: pane.choice)
             frame.write(title, x: layout.chartX, y: top, style: CellStyle(.plain, .bold))
+            frame.write(" ", x: layout.chartX + title.displayWidth, y: top, style: .plain)
         }
     }
 

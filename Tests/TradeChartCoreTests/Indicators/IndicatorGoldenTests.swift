@@ -31,6 +31,22 @@ struct IndicatorGoldenTests {
         #expect(rows[state.layout.paneY(1)].hasPrefix("MACD 12,26,9 "))
     }
 
+    /// A pane's title shares its top row with the line: a blank cell after the title keeps
+    /// its value from running into the dots (the stochastic's line fills that row here,
+    /// its third pane of three; without the blank cell the value reads `10.1⣆`).
+    @Test func aPaneTitleIsSetOffFromItsLine() throws {
+        let state = try Self.viewer("rsi,macd,stoch", columns: 100, rows: 30)
+        let rows = state.frame(at: 0).plainText.components(separatedBy: "\n")
+        #expect(state.layout.shownPanes == 3)
+        let row = rows[state.layout.paneY(2)]
+        #expect(row.hasPrefix("Stoch 14,3,3 "))
+        let title = "Stoch 14,3,3 " + state.indicatorText(state.paneIndicators[2].value(at: state.slice.last),
+                                                           of: state.paneIndicators[2].choice)
+        #expect(row.hasPrefix(title + " "), "\(row)")
+        // The line is there right after that cell: the title takes no more than it needs.
+        #expect(row.unicodeScalars.dropFirst(title.unicodeScalars.count + 1).first.map { (0x2801...0x28FF).contains($0.value) } == true)
+    }
+
     /// A step in the closes throws the bands past every close: the price axis widens to hold
     /// them over the range shown, so neither band is cut at the plot's top or bottom edge.
     @Test func theBandsWidenThePriceAxis() throws {
