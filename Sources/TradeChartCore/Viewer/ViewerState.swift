@@ -30,6 +30,8 @@ public struct ViewerState: Sendable {
     var olderRowsRead: Double?
     /// The column spans of the lines the still frame draws, kept between frames.
     var stillSpans = StillLineSpans()
+    /// The price labels of the still projection, kept between frames.
+    var keptPriceLabels = KeptPriceLabels()
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0

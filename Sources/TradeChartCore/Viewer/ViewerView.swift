@@ -171,7 +171,7 @@ package struct ViewerView: Sendable {
     /// The price axis's labels (see `ViewerState.priceLabels`), right-aligned in the
     /// label column; one wider than the column (for a moment of a morph) is left out, never cut.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
-        for label in state.priceLabels(projection) where label.text.displayWidth <= layout.labelWidth {
+        for label in state.shownPriceLabels(projection) where label.text.displayWidth <= layout.labelWidth {
             frame.write(label.text, x: layout.columns - label.text.displayWidth, y: label.row, style: label.style)
         }
     }
