@@ -2,46 +2,34 @@
 /// out when the still projection is set (`ViewerState.retarget()`, which sizes the label
 /// column by them), read by every frame drawn at that projection, so a look at a followed
 /// file works them out once, or not at all while the y axis stays where it was. They are
-/// kept with everything they are worked out from (`Inputs`: the y map and the baseline,
+/// kept with everything they are worked out from (`PriceLabelInputs`: the y map and the baseline,
 /// the chart's rows, the axis, the prices' format); a frame whose inputs differ (a morph's,
 /// a state changed since) works its own out. Compared files' labels are never kept.
-struct KeptPriceLabels: Sendable {
-    /// What the labels of a chart of one file depend on.
-    struct Inputs: Sendable, Equatable {
-        var y: AffineMap
-        var baselineRow: Double
-        var baseline: Double
-        var chartY: Int
-        var chartHeight: Int
-        var dotRowsPerCell: Int
-        /// The reference price (the baseline's), and the newest price shown (a flat chart's one label).
-        var reference: Double
-        var newest: Double
-        var percent: Bool
-        var log: Bool
-        var scale: PriceScale
-        var formatter: PriceFormatter
-    }
+typealias KeptPriceLabels = KeptPart<PriceLabelInputs, [AxisLabel]>
 
-    private var inputs: Inputs?
-    private var labels: [AxisLabel] = []
-
-    /// The labels kept for `inputs`, nil when none are.
-    func labels(for inputs: Inputs) -> [AxisLabel]? { inputs == self.inputs ? labels : nil }
-
-    /// Keeps `labels`, worked out from `inputs`.
-    mutating func keep(_ labels: [AxisLabel], for inputs: Inputs) {
-        self.inputs = inputs
-        self.labels = labels
-    }
+/// What the price labels of a chart of one file depend on.
+struct PriceLabelInputs: Sendable, Equatable {
+    var y: AffineMap
+    var baselineRow: Double
+    var baseline: Double
+    var chartY: Int
+    var chartHeight: Int
+    var dotRowsPerCell: Int
+    /// The reference price (the baseline's), and the newest price shown (a flat chart's one label).
+    var reference: Double
+    var newest: Double
+    var percent: Bool
+    var log: Bool
+    var scale: PriceScale
+    var formatter: PriceFormatter
 }
 
 extension ViewerState {
     /// What the price labels at `projection` are worked out from; nil when files are
     /// compared (their labels hang on every file's line).
-    func priceLabelInputs(_ projection: ChartProjection) -> KeptPriceLabels.Inputs? {
+    func priceLabelInputs(_ projection: ChartProjection) -> PriceLabelInputs? {
         guard !comparing else { return nil }
-        return KeptPriceLabels.Inputs(y: projection.y, baselineRow: projection.baselineRow, baseline: projection.baseline,
+        return PriceLabelInputs(y: projection.y, baselineRow: projection.baselineRow, baseline: projection.baseline,
                                       chartY: layout.chartY, chartHeight: layout.chartHeight,
                                       dotRowsPerCell: options.charset.dotRowsPerCell, reference: baselinePrice,
                                       newest: series.prices[slice.last], percent: percentAxis, log: logAxis,
@@ -51,7 +39,7 @@ extension ViewerState {
     /// The price labels at `projection`: the kept ones when they were worked out from the
     /// same inputs, else afresh.
     func shownPriceLabels(_ projection: ChartProjection) -> [AxisLabel] {
-        if let inputs = priceLabelInputs(projection), let kept = keptPriceLabels.labels(for: inputs) { return kept }
+        if let inputs = priceLabelInputs(projection), let kept = keptPriceLabels.value(for: inputs) { return kept }
         return priceLabels(projection)
     }
 

@@ -2,7 +2,7 @@ import Testing
 @testable import TradeChartCore
 
 /// What a still frame keeps in the state between frames (the lines' column spans, the
-/// price labels): after random sequences of looks at a followed file, keys and resizes, the
+/// price labels, the bottom row): after random sequences of looks at a followed file, keys and resizes, the
 /// frame drawn with what is kept is, cell for cell and style for style, the frame of the
 /// same state with nothing kept; and what was kept before an event never shows after it.
 @Suite("Kept parts of the still frame")
@@ -88,13 +88,24 @@ struct KeptPartsTests {
         }
     }
 
-    @Test(arguments: [5, 6] as [UInt64])
-    func priceLabelsKeptBeforeAnEventNeverShowAfterIt(seed: UInt64) {
-        Self.walk(seed: seed) { step, event, before, state, time in
+    /// After each random event, the state with `put` of what it kept before the event draws
+    /// the frame of the state with nothing kept.
+    static func keptBeforeNeverShows(seed: UInt64, _ put: (inout ViewerState, ViewerState) -> Void) {
+        walk(seed: seed) { step, event, before, state, time in
             var stale = state
-            stale.keptPriceLabels = before.keptPriceLabels
+            put(&stale, before)
             let same = stale.frame(at: time + 5) == state.forgettingKeptParts.frame(at: time + 5)
             #expect(same, "step \(step): \(event)")
         }
+    }
+
+    @Test(arguments: [5, 6] as [UInt64])
+    func priceLabelsKeptBeforeAnEventNeverShowAfterIt(seed: UInt64) {
+        Self.keptBeforeNeverShows(seed: seed) { $0.keptPriceLabels = $1.keptPriceLabels }
+    }
+
+    @Test(arguments: [7, 8] as [UInt64])
+    func aBottomRowKeptBeforeAnEventNeverShowsAfterIt(seed: UInt64) {
+        Self.keptBeforeNeverShows(seed: seed) { $0.keptBottomRow = $1.keptBottomRow }
     }
 }
