@@ -48,6 +48,10 @@ package enum DisplayWidth {
 
     /// The cells `text` takes.
     package static func of(_ text: String) -> Int {
+        // Every scalar below U+0300 takes one cell: text in ASCII takes as many as its bytes.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes in !bytes.contains { $0 >= 0x80 } }), ascii {
+            return text.utf8.count
+        }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width

@@ -46,6 +46,12 @@ public struct Frame: Sendable, Equatable {
         var column = x
         guard y >= 0, y < height else { return x + text.displayWidth }
         for scalar in text.unicodeScalars {
+            // Printable ASCII, most of what is written, takes one cell.
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                if column >= 0 && column < width { put(Cell(scalar, style), x: column, y: y) }
+                column += 1
+                continue
+            }
             if TextSanitizer.isControl(scalar) {
                 if column >= 0 && column < width { put(Cell(" ", style), x: column, y: y) }
                 column += 1

@@ -48,11 +48,27 @@ package struct ColumnSpans: Sendable {
         let search = IndexSearch(first: first, last: last, map: x, mirrored: mirrored)
         let columns = end - start + 1
         bounds.reserveCapacity(2 * columns)
+        // Points with x in [c, c + 1] are the indices lo...hi of column c: lo is the first point
+        // not left of its left edge, hi the last not right of its right edge. Both are found
+        // once an edge, from the one search for the first point not below its key.
+        func edge(_ k: Int) -> (notBelow: Int, above: Int) {
+            let key = mirrored ? -Double(k) : Double(k)
+            let notBelow = search.first(notBelow: key)
+            // The points exactly on the edge follow it (keys never fall); rarely more than one.
+            var above = notBelow
+            while above <= last && search.key(above) <= key {
+                above += 1
+                if above - notBelow > 8 { return (notBelow, search.first(above: key)) }
+            }
+            return (notBelow, above)
+        }
+        var previous = edge(start)
         for column in start...end {
-            let left = Double(column), right = left + 1
-            // Points with x in [left, right] are the indices lo...hi.
-            bounds.append(mirrored ? search.first(notBelow: -right) : search.first(notBelow: left))
-            bounds.append((mirrored ? search.first(above: -left) : search.first(above: right)) - 1)
+            let next = edge(column + 1)
+            // Mirrored, the keys of the column's right edge come first.
+            bounds.append(mirrored ? next.notBelow : previous.notBelow)
+            bounds.append((mirrored ? previous.above : next.above) - 1)
+            previous = next
         }
         let prices = index.values
         values = [Double](repeating: 0, count: 6 * columns)

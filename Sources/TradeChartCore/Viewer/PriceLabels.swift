@@ -114,21 +114,22 @@ extension ViewerState {
         return labels
     }
 
-    /// The label column's width for a still chart at `projection`: as wide as the widest
+    /// The label column's width for a still chart with the axis's `labels`: as wide as the widest
     /// price of the series (so it keeps its width from range to range), as the percent
     /// labels of compared files, and as every label the axis shows.
-    func labelColumnWidth(for projection: ChartProjection) -> Int {
+    func labelColumnWidth(for labels: [AxisLabel]) -> Int {
         let floor = comparing ? max(data.labelWidth, Self.percentLabelWidth) : data.labelWidth
-        return priceLabels(projection).reduce(floor) { max($0, $1.text.displayWidth) }
+        return labels.reduce(floor) { max($0, $1.text.displayWidth) }
     }
 
     /// Sets the still projection for the points shown, widening (or narrowing back) the
     /// label column first when its labels need it: no label is ever cut.
     mutating func retarget() {
         target = projection(for: slice)
-        let width = labelColumnWidth(for: target)
+        let width = labelColumnWidth(for: keepPriceLabels(target))
         guard width != layout.labelWidth else { return }
         layout = layout.withLabelWidth(width)
         target = projection(for: slice)
+        _ = keepPriceLabels(target)
     }
 }

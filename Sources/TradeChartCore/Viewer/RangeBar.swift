@@ -40,6 +40,8 @@ struct RangeBar: Sendable, Equatable {
 extension ViewerState {
     /// The range bar as it stands.
     var rangeBar: RangeBar {
-        RangeBar(available: { availability(of: $0).slice != nil }, active: activeRange)
+        // Read once into flags: a closure over the state would copy it for every range.
+        let shown = availability.map { $0.slice != nil }
+        return RangeBar(available: { shown[$0.rawValue - 1] }, active: activeRange)
     }
 }

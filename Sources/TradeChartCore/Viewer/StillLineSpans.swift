@@ -47,11 +47,14 @@ extension ViewerState {
         stillSpans.keep(lines, x: target.x, width: canvasDots.width)
     }
 
-    /// This state with no spans kept: its frames work every line out, as the first still
-    /// frame after a change would without them (and a morph's frames do).
-    package var forgettingStillSpans: ViewerState {
+    /// This state with nothing kept for its still frame (the lines' spans, the price
+    /// labels, the bottom row): its frames work every part out, as the first still frame after a change
+    /// would without them (and a morph's frames do).
+    package var forgettingKeptParts: ViewerState {
         var state = self
         state.stillSpans = StillLineSpans()
+        state.keptPriceLabels = KeptPriceLabels()
+        state.keptBottomRow = KeptBottomRow()
         return state
     }
 

@@ -30,6 +30,10 @@ public struct ViewerState: Sendable {
     var olderRowsRead: Double?
     /// The column spans of the lines the still frame draws, kept between frames.
     var stillSpans = StillLineSpans()
+    /// The price labels of the still projection, kept between frames.
+    var keptPriceLabels = KeptPriceLabels()
+    /// The bottom row's texts, kept between frames.
+    var keptBottomRow = KeptBottomRow()
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0
@@ -80,6 +84,7 @@ public struct ViewerState: Sendable {
         remember(changesSince: opened)
         for message in [first] + said { statusLine.say(message) }
         keepStillSpans()
+        keepBottomRow()
     }
 
     /// Applies what `view` asks for on opening, and returns what the status line says of

@@ -171,7 +171,7 @@ package struct ViewerView: Sendable {
     /// The price axis's labels (see `ViewerState.priceLabels`), right-aligned in the
     /// label column; one wider than the column (for a moment of a morph) is left out, never cut.
     func drawPriceLabels(_ projection: ChartProjection, into frame: inout Frame) {
-        for label in state.priceLabels(projection) where label.text.displayWidth <= layout.labelWidth {
+        for label in state.shownPriceLabels(projection) where label.text.displayWidth <= layout.labelWidth {
             frame.write(label.text, x: layout.columns - label.text.displayWidth, y: label.row, style: label.style)
         }
     }
@@ -219,45 +219,9 @@ package struct ViewerView: Sendable {
         }
     }
 
+    /// The bottom row (`ViewerState.bottomRow`): kept by the state, or worked out.
     func drawBottomRow(into frame: inout Frame) {
-        var x = 0
-        for entry in state.rangeBar.entries {
-            let style: CellStyle = entry.active ? CellStyle(.accent, [.bold, .reverse])
-                : (entry.available ? .plain : CellStyle(.muted, .dim))
-            x = frame.write(entry.text, x: entry.cells.lowerBound, y: layout.bottomRow, style: style)
-        }
-        // The settings that change how the chart reads, for as long as they are on (the hints
-        // give way); where the range bar leaves no room, under the price labels (the axis's
-        // own tags first: the averages' legend names them too).
-        let tags = state.viewTags
-        let all = tags.joined(separator: " ")
-        if !all.isEmpty, x + 2 + all.displayWidth <= layout.columns {
-            x = frame.write(all, x: x + 2, y: layout.bottomRow, style: CellStyle(.accent)) + 1
-        } else if !all.isEmpty {
-            let corner = [all, tags.filter { !$0.hasPrefix("MA") }.joined(separator: " ")]
-                .first { !$0.isEmpty && $0.displayWidth <= layout.labelWidth }
-            if let corner {
-                frame.write(corner, x: layout.columns - corner.displayWidth, y: layout.timeLabelRow, style: CellStyle(.accent))
-            }
-        }
-        // The key map's hints in its order; when space runs out the least important go
-        // first, in the map's fixed order of importance.
-        // Widths are added up, not measured on joined text: a frame is drawn at every look at a followed file.
-        let hints = KeyMap.hintsInOrder
-        let widths = hints.map { (unicode ? $0.text : $0.ascii).displayWidth }
-        var kept = [Bool](repeating: false, count: hints.count)
-        let room = layout.columns - x - 2
-        for places in KeyMap.hintPlaces {
-            var width = 0, count = 0
-            for i in hints.indices where kept[i] || places.contains(i) {
-                width += widths[i]
-                count += 1
-            }
-            guard width + 2 * max(0, count - 1) <= room else { break }
-            for i in places { kept[i] = true }
-        }
-        let text = hints.indices.filter { kept[$0] }.map { unicode ? hints[$0].text : hints[$0].ascii }.joined(separator: "  ")
-        frame.write(text, x: layout.columns - text.displayWidth - 1, y: layout.bottomRow, style: .muted)
+        for text in state.shownBottomRow() { frame.write(text.text, x: text.x, y: text.y, style: text.style) }
     }
 
     /// The moving averages' and overlay indicators' legend at the right of the status line, each name in its

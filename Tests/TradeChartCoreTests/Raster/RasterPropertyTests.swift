@@ -62,10 +62,10 @@ struct RasterPropertyTests {
     }
 
     /// An x map for `first...last` on `width` dot columns: fitted, fitted and shifted,
-    /// sparse, dense, integer (exact edges), zero or negative scale.
+    /// sparse, dense, integer (exact edges), zero, negative or vanishing scale.
     static func xMap(first: Int, last: Int, width: Int, using rng: inout SplitMix64) -> AffineMap {
         let w = Double(width)
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<10, using: &rng) {
         case 0: return AffineMap(mapping: Double(first), to: 0, and: Double(last), to: w)
         case 1: return AffineMap(mapping: Double(first), to: 0, and: Double(last), to: w - 1)
         case 2:
@@ -86,6 +86,9 @@ struct RasterPropertyTests {
             return AffineMap(scale: s, offset: Double(Int.random(in: -8...8, using: &rng)) / 2 - s * Double(first))
         case 6:
             return AffineMap(scale: 0, offset: Double(Int.random(in: -2...(2 * width + 2), using: &rng)) / 2)
+        case 9:
+            // A scale too small for a double to tell the points apart: all of them exactly on one edge.
+            return AffineMap(scale: 1e-22, offset: Double(Int.random(in: 1...width, using: &rng)))
         case 7:
             return AffineMap(mapping: Double(first), to: w + Double.random(in: -2...2, using: &rng),
                              and: Double(last), to: Double.random(in: -2...2, using: &rng))

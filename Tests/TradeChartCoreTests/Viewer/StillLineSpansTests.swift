@@ -26,7 +26,7 @@ struct StillLineSpansTests {
 
     /// The frame at `time` drawn with no spans kept.
     static func fresh(_ state: ViewerState, at time: Double) -> String {
-        state.forgettingStillSpans.frame(at: time).plainText
+        state.forgettingKeptParts.frame(at: time).plainText
     }
 
     @Test func afterEveryEventTheKeptSpansDrawTheFrameDrawnAfresh() throws {
