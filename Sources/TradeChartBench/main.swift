@@ -1,6 +1,6 @@
 // `make bench`: runs every benchmark section and prints one table per section.
-// `TradeChartBench raster viewer` runs only the sections named (start, first, process, load,
-// decimal, compressed, raster, viewer, indicators, pixels, terminal, overview, follow).
+// `TradeChartBench raster viewer` runs only the sections named (start, first, process, compressed,
+// load, decimal, raster, viewer, indicators, pixels, terminal, overview, follow), in that order.
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
 let wanted = Set(CommandLine.arguments.dropFirst())
