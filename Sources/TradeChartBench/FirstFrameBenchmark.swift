@@ -39,7 +39,7 @@ enum FirstFrameBenchmark {
                                   judgedBy: .median, table: table)
             var seconds: [Double] = [], megabytes: [Double] = []
             for _ in 0..<runs {
-                // Through env: a child spawned directly starts with this process's peak (see StartBenchmark).
+                // The child's peak RSS starts at this process's: this section runs before any that loads in-process (see StartBenchmark).
                 let run = LoadBenchmark.timed(["/usr/bin/env", binary, "--print", "--range", "1Y", "--size", "200x50", "--color", "never", path])
                 guard run.maxRSSKiB >= 0 else { continue }
                 seconds.append(run.seconds)

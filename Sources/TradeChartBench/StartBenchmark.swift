@@ -8,8 +8,9 @@ import Glibc
 /// of issue 24 (< 8 ms, < 14 MiB). `tradechart --version` beside it is the floor: the
 /// cost of starting the program at all.
 ///
-/// Peak memory is read from runs started through `/usr/bin/env`: a child spawned directly
-/// starts with this process's peak (Linux keeps it across exec of a vfork-style spawn).
+/// Peak memory: a child's peak RSS starts at this process's own peak (Linux carries it
+/// across the spawn and across exec, so starting it through `/usr/bin/env` does not help:
+/// tried), which is why this section runs first, while the bench is still small.
 enum StartBenchmark {
     static let runs = 31
 
