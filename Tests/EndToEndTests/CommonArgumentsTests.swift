@@ -30,8 +30,9 @@ struct CommonArgumentsTests {
         #expect(quick.error == parsed.error, "\(line)")
     }
 
-    /// What the quick reading leaves to the parser still gets the parser's answer.
-    @Test func repeatedOptionsAndFlagsGoToTheParser() throws {
+    /// An option given twice is left to the parser, whose last value wins: a quick reading
+    /// that took the first would draw a 60x10 frame here.
+    @Test func aRepeatedOptionTakesItsLastValue() throws {
         let twice = try ProcessRunner.tradechart(["--print", "--size", "60x10", "--size", "70x14", "--color", "never",
                                                   "Data/dax.csv"])
         let once = try ProcessRunner.tradechart(["--print", "--size", "70x14", "--color", "never", "Data/dax.csv"])
