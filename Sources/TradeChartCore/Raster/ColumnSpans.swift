@@ -26,8 +26,13 @@ package struct ColumnSpans: Sendable {
     private var values: [Double] = []
 
     /// The spans of the points `points` of `index` (clamped to it) in the columns `0..<width`
-    /// under the x map `x` (see `LineRasterizer.forEachColumnSpan`).
-    package init(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, width: Int) {
+    /// under the x map `x` (see `LineRasterizer.forEachColumnSpan`). Given the spans worked
+    /// out `before` for this index or for its contents before its last change (`MinMaxIndex.before`:
+    /// a followed file's rows appended), a column whose points moved by a few takes its old
+    /// lowest and highest value, widened by the points it gained, unless a point it lost held
+    /// one of them: the index is asked only for the others (a look that finds rows asks it for
+    /// a column or two, not for every one).
+    package init(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, width: Int, reusing before: ColumnSpans? = nil) {
         contents = index.contents
         self.points = points
         self.x = x
@@ -47,7 +52,7 @@ package struct ColumnSpans: Sendable {
         let mirrored = x.scale < 0
         let search = IndexSearch(first: first, last: last, map: x, mirrored: mirrored)
         let columns = end - start + 1
-        bounds.reserveCapacity(2 * columns)
+        let first = first, last = last
         // Points with x in [c, c + 1] are the indices lo...hi of column c: lo is the first point
         // not left of its left edge, hi the last not right of its right edge. Both are found
         // once an edge, from the one search for the first point not below its key.
@@ -62,21 +67,97 @@ package struct ColumnSpans: Sendable {
             }
             return (notBelow, above)
         }
-        var previous = edge(start)
-        for column in start...end {
-            let next = edge(column + 1)
-            // Mirrored, the keys of the column's right edge come first.
-            bounds.append(mirrored ? next.notBelow : previous.notBelow)
-            bounds.append((mirrored ? previous.above : next.above) - 1)
-            previous = next
+        bounds = [Int](unsafeUninitializedCapacity: 2 * columns) { b, initialized in
+            var previous = edge(start)
+            for c in 0..<columns {
+                let next = edge(start + c + 1)
+                // Mirrored, the keys of the column's right edge come first.
+                b[2 * c] = mirrored ? next.notBelow : previous.notBelow
+                b[2 * c + 1] = (mirrored ? previous.above : next.above) - 1
+                previous = next
+            }
+            initialized = 2 * columns
         }
-        let prices = index.values
-        values = [Double](repeating: 0, count: 6 * columns)
-        for c in 0..<columns {
-            let lo = bounds[2 * c], hi = bounds[2 * c + 1]
-            if lo <= hi { (values[6 * c], values[6 * c + 1]) = index.minMax(lo...hi) }
-            if leftSegment(lo) { (values[6 * c + 2], values[6 * c + 3]) = (prices[lo - 1], prices[lo]) }
-            if rightSegment(lo, hi) { (values[6 * c + 4], values[6 * c + 5]) = (prices[hi], prices[hi + 1]) }
+        let earlier = before.flatMap { Earlier($0, of: index, width: width) }
+        let bounds = bounds
+        values = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
+            v.initialize(repeating: 0)
+            initialized = 6 * columns
+            index.values.withUnsafeBufferPointer { p in
+                for c in 0..<columns {
+                    let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+                    if lo <= hi {
+                        (v[6 * c], v[6 * c + 1]) = earlier?.minMax(column: start + c, lo, hi, p) ?? index.minMax(lo...hi)
+                    }
+                    // The segments leaving the column's points on the left and on the right (`leftSegment`, `rightSegment`).
+                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
+                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
+                }
+            }
+        }
+    }
+
+    /// Spans worked out before for the same index (or its contents before a change), and
+    /// how many of its first values are still those they were worked out from.
+    private struct Earlier {
+        let spans: ColumnSpans
+        let unchanged: Int
+        /// A column's points are compared one by one only while few of them moved.
+        static let mostMoved = 64
+
+        init?(_ spans: ColumnSpans, of index: MinMaxIndex, width: Int) {
+            guard spans.width == width, !spans.bounds.isEmpty else { return nil }
+            if spans.contents === index.contents {
+                unchanged = index.count
+            } else if let before = index.before, before.contents === spans.contents {
+                unchanged = before.unchanged
+            } else {
+                return nil
+            }
+            self.spans = spans
+        }
+
+        /// The lowest and highest value of points `lo...hi` in `column` from what the earlier
+        /// spans found there (`lo0...hi0`): the points gained compared in, those lost checked;
+        /// nil when a lost point held the old lowest or highest, the points moved too far, or
+        /// the values they were found over changed.
+        @inline(__always)
+        func minMax(column: Int, _ lo: Int, _ hi: Int, _ p: UnsafeBufferPointer<Double>) -> (min: Double, max: Double)? {
+            let c = column - spans.startColumn
+            guard c >= 0, 2 * c < spans.bounds.count else { return nil }
+            let lo0 = spans.bounds[2 * c], hi0 = spans.bounds[2 * c + 1]
+            guard lo0 <= hi0, hi0 < unchanged, lo <= hi0, lo0 <= hi,
+                  abs(lo - lo0) + abs(hi - hi0) <= Self.mostMoved else { return nil }
+            var mn = spans.values[6 * c], mx = spans.values[6 * c + 1]
+            // Lost on the left (lo0..<lo) and on the right (hi+1...hi0): neither may hold an extreme.
+            var i = lo0
+            while i < lo {
+                let v = p[i]
+                if v == mn || v == mx || v.isNaN { return nil }
+                i += 1
+            }
+            i = hi + 1
+            while i <= hi0 {
+                let v = p[i]
+                if v == mn || v == mx || v.isNaN { return nil }
+                i += 1
+            }
+            // Gained on the left (lo..<lo0) and on the right (hi0+1...hi), as the index compares them.
+            i = lo
+            while i < lo0 {
+                let v = p[i]
+                if v < mn { mn = v }
+                if v > mx { mx = v }
+                i += 1
+            }
+            i = hi0 + 1
+            while i <= hi {
+                let v = p[i]
+                if v < mn { mn = v }
+                if v > mx { mx = v }
+                i += 1
+            }
+            return (mn, mx)
         }
     }
 

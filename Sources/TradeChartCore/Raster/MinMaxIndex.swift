@@ -26,6 +26,16 @@ public struct MinMaxIndex: Sendable {
     /// The token of `contents`: compared by identity only.
     package final class Contents: Sendable {}
 
+    /// The contents before the last change, and how many leading values that change left as
+    /// they were (nil after a change from the first value, or none): spans worked out for
+    /// those contents (`ColumnSpans`) take what they found over the unchanged values instead
+    /// of asking the index again. Lending the values out and taking them back grown counts as
+    /// one change.
+    package private(set) var before: (contents: Contents, unchanged: Int)?
+    /// Whether the values are lent out (`lendValues()`): `before` then still names the contents
+    /// they were lent from.
+    private var lent = false
+
     @usableFromInline static let shift = 4
     @usableFromInline static let branching = 1 << shift
 
@@ -52,6 +62,7 @@ public struct MinMaxIndex: Sendable {
         missing = summary.missing
         // The first level left as it is (not copied while the summary shares it): the levels above it made.
         extendLevels(from: values.count, aboveFirstLevel: true)
+        before = nil
     }
 
     /// The number of indexed prices.
@@ -93,6 +104,8 @@ public struct MinMaxIndex: Sendable {
     package mutating func lendValues() -> Int {
         let count = values.count
         values = []
+        before = lent ? before.map { ($0.contents, min($0.unchanged, count)) } : (contents, count)
+        lent = true
         contents = Contents()
         return count
     }
@@ -108,6 +121,14 @@ public struct MinMaxIndex: Sendable {
     /// Recomputes the summary entries that cover prices `first...` (and keeps the others);
     /// with `aboveFirstLevel`, only the levels above the first (which is whole and left as it is).
     mutating func extendLevels(from first: Int, aboveFirstLevel: Bool = false) {
+        if first == 0 {
+            before = nil
+        } else if lent {
+            before = before.map { ($0.contents, min($0.unchanged, first)) }
+        } else {
+            before = (contents, first)
+        }
+        lent = false
         contents = Contents()
         if first == 0 { missing = 0 }
         // The NaNs among the new values: counted by the summary of a first level made whole, else here.

@@ -15,9 +15,14 @@ struct StillLineSpans: Sendable {
     }
 
     /// Keeps the spans of `lines` (and only theirs) under `x` in `width` columns, reusing
-    /// those kept that still describe them.
+    /// those kept that still describe them, and working the others out from those kept for
+    /// the same index before it grew (`ColumnSpans.init(_:points:x:width:reusing:)`).
     mutating func keep(_ lines: [(index: MinMaxIndex, points: ClosedRange<Int>)], x: AffineMap, width: Int) {
-        kept = lines.map { spans($0.index, points: $0.points, x: x, width: width) }
+        kept = lines.map { line in
+            if let same = kept.first(where: { $0.describes(line.index, points: line.points, x: x, width: width) }) { return same }
+            let earlier = kept.first { $0.contents === line.index.contents || $0.contents === line.index.before?.contents }
+            return ColumnSpans(line.index, points: line.points, x: x, width: width, reusing: earlier)
+        }
     }
 
     /// How many lines' spans are kept.
