@@ -12,15 +12,42 @@ package struct TimeLabels: Sendable, Equatable {
     /// Candidate marks from fine to coarse levels; layout picks the finest that fits.
     package var levels: [[Mark]]
 
+    /// What the marks were found from, so that labels worked out again after rows were
+    /// appended can be taken as they are when nothing they hang on moved (`init(series:first:last:range:reusing:unchangedBelow:)`).
+    private var basis: Basis?
+
+    /// The labels' calendar: the period starts of every level of the plan, and what a mark's
+    /// index and text depend on besides them. (The year the day-and-month labels count from,
+    /// that of the first point shown, cannot change while the months' starts stay the same.)
+    private struct Basis: Sendable, Equatable {
+        var range: ChartRange
+        var hasTimeOfDay: Bool
+        /// The starts of each level's periods, in the order of the plan (none after the
+        /// newest point the marks were found in).
+        var starts: [[Int64]]
+        /// The series' size when the marks were found: a start finds the same point as
+        /// long as those rows are unchanged.
+        var count: Int
+    }
+
+    /// Labels are the same when their marks are.
+    package static func == (a: TimeLabels, b: TimeLabels) -> Bool { a.levels == b.levels }
+
     enum Unit { case hour, day, week, month, year }
 
     /// Boundaries of points `first...last`, found by binary search per period
-    /// (cost grows with the number of periods, not points).
-    package init(series: PriceSeries, first: Int, last: Int, range: ChartRange) {
+    /// (cost grows with the number of periods, not points). Given the labels worked out
+    /// before (`old`) for the same series whose rows below `unchangedBelow` are still those
+    /// (a followed file's rows appended), those are taken as they are when every level's
+    /// periods are the same: every mark then lies on the same point with the same text (a
+    /// look that finds rows asks no search).
+    package init(series: PriceSeries, first: Int, last: Int, range: ChartRange,
+                 reusing old: TimeLabels? = nil, unchangedBelow: Int = 0) {
         guard first < last else { levels = []; return }
         // All the data (MAX) is labelled as the range nearest to how long it is.
         if range == .max, case let nearest = series.nearestRange(first: first, last: last), nearest != .max {
-            self = TimeLabels(series: series, first: first, last: last, range: nearest)
+            self = TimeLabels(series: series, first: first, last: last, range: nearest, reusing: old,
+                              unchangedBelow: unchangedBelow)
             return
         }
         let format: (Int64) -> String
@@ -58,20 +85,29 @@ package struct TimeLabels: Sendable, Equatable {
         let lastTime = series.times[last]
         // Day-and-month labels carry the year where a new year begins (`Jan 2019`).
         let yearAtBoundary = range == .oneMonth || range == .sixMonths
-        for (unit, multiple) in plan {
-            // Periods that begin after the point before the range: the range's first point
-            // is labelled too when it opens a period (the first of the five days, say); where
-            // the data begins, its first point opens its day and its hour.
+        // Periods that begin after the point before the range: the range's first point
+        // is labelled too when it opens a period (the first of the five days, say); where
+        // the data begins, its first point opens its day and its hour.
+        let startsOfPlan = plan.map { unit, multiple in
             let before: Int64
             if first > 0 {
                 before = series.times[first - 1]
             } else {
                 before = series.times[0] - (unit == .hour ? 3600 : unit == .day ? LocalTime.secondsPerDay : 1) * Int64(multiple)
             }
-            let starts = TimeLabels.periodStarts(unit: unit, multiple: multiple, from: before, to: lastTime)
+            return TimeLabels.periodStarts(unit: unit, multiple: multiple, from: before, to: lastTime)
+        }
+        let firstYear = LocalTime.date(series.times[first]).year
+        if let old, let was = old.basis, was.range == range, was.hasTimeOfDay == series.hasTimeOfDay,
+           was.count <= unchangedBelow, was.starts == startsOfPlan {
+            self = old
+            return
+        }
+        for (k, starts) in startsOfPlan.enumerated() {
+            let unit = plan[k].0
             guard starts.count <= 400 else { continue }
             var marks: [Mark] = []
-            var year = LocalTime.date(series.times[first]).year
+            var year = firstYear
             for start in starts {
                 let index = series.lowerBound(of: start)
                 guard index >= first, index <= last else { continue }
@@ -95,8 +131,12 @@ package struct TimeLabels: Sendable, Equatable {
             if levels.isEmpty && series.hasTimeOfDay {
                 levels = TimeLabels(series: series, first: first, last: last, range: .oneDay).levels
             }
+            // The fallback's marks hang on other periods: they are found afresh every time.
+            self.levels = levels
+            return
         }
         self.levels = levels
+        basis = Basis(range: range, hasTimeOfDay: series.hasTimeOfDay, starts: startsOfPlan, count: series.count)
     }
 
     /// Start times of the periods beginning after `from` up to `to`.

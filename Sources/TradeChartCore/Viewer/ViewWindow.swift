@@ -28,14 +28,18 @@ struct ViewWindow: Sendable {
         show(slice, range: range, window: window, labelling: shown)
     }
 
-    /// Shows `slice` of `range` (or of the free `window`), labelled with the times of `shown`.
-    mutating func show(_ slice: RangeSlice, range: ChartRange, window: ClosedRange<Int64>?, labelling shown: PriceSeries) {
+    /// Shows `slice` of `range` (or of the free `window`), labelled with the times of `shown`,
+    /// whose rows below `unchangedBelow` are those the labels shown were worked out from
+    /// (rows appended to a followed file: labels whose periods did not move are kept).
+    mutating func show(_ slice: RangeSlice, range: ChartRange, window: ClosedRange<Int64>?, labelling shown: PriceSeries,
+                       unchangedBelow: Int = 0) {
         precondition(slice.first <= slice.last && slice.first >= 0 && slice.last < shown.count,
                      "the points shown lie in the series")
         self.range = range
         self.window = window
         self.slice = slice
-        timeLabels = TimeLabels(series: shown, first: slice.first, last: slice.last, range: range)
+        timeLabels = TimeLabels(series: shown, first: slice.first, last: slice.last, range: range, reusing: timeLabels,
+                                unchangedBelow: unchangedBelow)
     }
 
     /// The fixed range shown, nil while a free window is.

@@ -367,7 +367,7 @@ extension ViewerState {
             range = fallback
             slice = s
         }
-        view.show(slice, range: range, window: window, labelling: shownSeries)
+        view.show(slice, range: range, window: window, labelling: shownSeries, unchangedBelow: grownFrom ?? 0)
         retarget()
         if var running {
             running.from = running.from.shifted(byPoints: offset)
