@@ -70,13 +70,19 @@ package struct ColumnSpans: Sendable {
             bounds.append((mirrored ? previous.above : next.above) - 1)
             previous = next
         }
-        let prices = index.values
         values = [Double](repeating: 0, count: 6 * columns)
+        // A replayed line (an indicator's) is read two values at a time.
+        let prices = index.values, replayed = index.isReplayed
+        func pair(_ i: Int) -> (Double, Double) {
+            guard replayed else { return (prices[i], prices[i + 1]) }
+            let two = index.values(in: i..<(i + 2))
+            return (two[0], two[1])
+        }
         for c in 0..<columns {
             let lo = bounds[2 * c], hi = bounds[2 * c + 1]
             if lo <= hi { (values[6 * c], values[6 * c + 1]) = index.minMax(lo...hi) }
-            if leftSegment(lo) { (values[6 * c + 2], values[6 * c + 3]) = (prices[lo - 1], prices[lo]) }
-            if rightSegment(lo, hi) { (values[6 * c + 4], values[6 * c + 5]) = (prices[hi], prices[hi + 1]) }
+            if leftSegment(lo) { (values[6 * c + 2], values[6 * c + 3]) = pair(lo - 1) }
+            if rightSegment(lo, hi) { (values[6 * c + 4], values[6 * c + 5]) = pair(hi) }
         }
     }
 
