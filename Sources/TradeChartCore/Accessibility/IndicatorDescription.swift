@@ -12,27 +12,28 @@ extension ViewerState {
             guard !value.isNaN else { return "\(choice.title): none yet (fewer bars than it needs)." }
             let text = indicatorText(value, of: choice)
             let price = series.prices[last]
-            switch line.values {
+            switch choice {
             case .ema, .vwap:
                 return "\(choice.title) is \(text); the price is \(side(of: price, against: value))."
-            case .bollinger(let bands):
-                let lower = priceFormatter.string(bands.lower[last]), upper = priceFormatter.string(bands.upper[last])
-                let middle = bands.middle[last]
-                let place = price > bands.upper[last] ? "above the upper band" : price < bands.lower[last]
+            case .bollinger:
+                let upperValue = line.value(line: 0, at: last), middle = line.value(line: 1, at: last)
+                let lowerValue = line.value(line: 2, at: last)
+                let lower = priceFormatter.string(lowerValue), upper = priceFormatter.string(upperValue)
+                let place = price > upperValue ? "above the upper band" : price < lowerValue
                     ? "below the lower band" : price >= middle ? "in the upper half" : "in the lower half"
                 return "\(choice.title): \(lower) to \(upper) around \(priceFormatter.string(middle)); the price is \(place)."
-            case .rsi(let rsi):
+            case .rsi:
                 return "\(choice.title) is \(text), \(value > 50 ? "above" : value < 50 ? "below" : "at") the middle"
-                    + crossing(rsi.values, levels: [30, 70]) + "."
-            case .stochastic(let s):
-                return "\(choice.title): %K is \(text), %D \(indicatorText(s.d[last], of: choice))"
-                    + crossing(s.k, levels: [20, 80]) + "."
-            case .macd(let m):
-                let signal = m.signalLine[last]
+                    + crossing(of: line, 0, levels: [30, 70]) + "."
+            case .stochastic:
+                return "\(choice.title): %K is \(text), %D \(indicatorText(line.value(line: 1, at: last), of: choice))"
+                    + crossing(of: line, 0, levels: [20, 80]) + "."
+            case .macd:
+                let signal = line.value(line: 1, at: last)
                 let against = value > signal ? "above" : value < signal ? "below" : "at"
-                let histogram = zip(m.line, m.signalLine).map { $0 - $1 }
+                // The histogram is the line less its signal: it crosses zero where they cross.
                 return "\(choice.title) is \(text), \(against) its signal \(indicatorText(signal, of: choice))"
-                    + crossing(histogram, levels: [0], what: "its signal") + "."
+                    + crossing(of: line, 2, levels: [0], what: "its signal") + "."
             case .atr:
                 let share = price != 0 ? " (" + PriceFormatter(decimals: 2).string(value / abs(price) * 100) + "% of the price)" : ""
                 return "\(choice.title) is \(text)\(share)."
@@ -47,11 +48,20 @@ extension ViewerState {
         return gap + side + " it"
     }
 
-    /// `; it crossed 30 upward on 12 Mar 2019`: the range's last crossing of a level, empty without one.
-    func crossing(_ values: [Double], levels: [Double], what: String? = nil) -> String {
+    /// `; it crossed 30 upward on 12 Mar 2019`: the range's last crossing of a level by line
+    /// `k` of `line`, empty without one. The values are read back from the newest a run at a time.
+    func crossing(of line: IndicatorLine, _ k: Int, levels: [Double], what: String? = nil) -> String {
+        var run: [Double] = [], runStart = slice.last + 1
+        func value(_ i: Int) -> Double {
+            if i < runStart {
+                runStart = max(slice.first, i - 4_095)
+                run = line.values(line: k, in: runStart..<(i + 1))
+            }
+            return run[i - runStart]
+        }
         var i = slice.last
         while i > slice.first {
-            let now = values[i], before = values[i - 1]
+            let now = value(i), before = value(i - 1)
             if !now.isNaN && !before.isNaN {
                 for level in levels where (before < level) != (now < level) {
                     let name = what ?? PriceFormatter(decimals: 0).string(level)

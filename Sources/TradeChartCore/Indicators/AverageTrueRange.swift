@@ -10,7 +10,7 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
     private var step: Step
 
     /// The average and the close before, taking one bar at a time.
-    private struct Step: Sendable, Equatable {
+    struct Step: Sendable, Equatable {
         var smoothing: WilderSmoothing
         var previousClose = Double.nan
 

@@ -55,7 +55,7 @@ public struct BollingerBands: CloseIndicator, Equatable {
     }
 
     /// The middle line and the bands after `close` (NaN during the warm-up).
-    @inline(__always) private static func bands(_ feed: inout WindowMoments.Feed, _ close: Double,
+    @inline(__always) static func bands(_ feed: inout WindowMoments.Feed, _ close: Double,
                                                 deviations: Double) -> (Double, Double, Double) {
         guard let (mean, variance) = feed.add(close) else { return (.nan, .nan, .nan) }
         let width = deviations * sqrt(variance)

@@ -15,7 +15,7 @@ public struct MACD: CloseIndicator, Equatable {
     private var step: Step
 
     /// The three averages, taking one close at a time.
-    private struct Step: Sendable, Equatable {
+    struct Step: Sendable, Equatable {
         var fastAverage: ExponentialSmoothing
         var slowAverage: ExponentialSmoothing
         var signalAverage: ExponentialSmoothing

@@ -10,7 +10,7 @@ public struct RelativeStrength: CloseIndicator, Equatable {
     private var step: Step
 
     /// The averages and the close before, taking one close at a time.
-    private struct Step: Sendable, Equatable {
+    struct Step: Sendable, Equatable {
         var gains: WilderSmoothing
         var losses: WilderSmoothing
         var previous = Double.nan

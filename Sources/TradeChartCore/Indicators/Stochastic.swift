@@ -17,7 +17,7 @@ public struct Stochastic: CandleIndicator, Equatable {
     private var dMean: WindowMoments
 
     /// The four windows while bars are fed.
-    private struct Feeds {
+    struct Feeds {
         var highest: WindowExtreme.Feed
         var lowest: WindowExtreme.Feed
         var kMean: WindowMoments.Feed
@@ -44,7 +44,7 @@ public struct Stochastic: CandleIndicator, Equatable {
     /// How many bars a whole series' pass takes at a time: their fast %K first, then their
     /// averages, two short loops whose bars overlap in the processor (one loop of both keeps
     /// about two bars in flight, each waiting on four divisions in a row).
-    private static let chunk = 1024
+    static let chunk = 1024
 
     public init(bars: Int, kBars: Int, dBars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
@@ -61,6 +61,12 @@ public struct Stochastic: CandleIndicator, Equatable {
 
     /// Lets `body` feed bars through the four windows' unsafe views.
     private mutating func feeding<R>(_ body: (inout Feeds) -> R) -> R {
+        Self.feeding(&highest, &lowest, &kMean, &dMean, body)
+    }
+
+    /// Lets `body` feed bars through the unsafe views of the four windows given.
+    static func feeding<R>(_ highest: inout WindowExtreme, _ lowest: inout WindowExtreme, _ kMean: inout WindowMoments,
+                           _ dMean: inout WindowMoments, _ body: (inout Feeds) -> R) -> R {
         highest.feeding { h in
             lowest.feeding { l in
                 kMean.feeding { km in

@@ -16,7 +16,7 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
     private var step = Step()
 
     /// The session's sums, taking one bar at a time.
-    private struct Step: Sendable, Equatable {
+    struct Step: Sendable, Equatable {
         var session = Int64.min
         var priceVolume = 0.0
         var volume = 0.0

@@ -61,6 +61,30 @@ struct WindowExtreme: Sendable, Equatable {
         slots = [Double](repeating: -.infinity, count: 2 * bars + 1)
     }
 
+    /// The window as it is after the values `0..<row` were fed, rebuilt from them (`value(r)` is
+    /// the value fed as number r): the current block's values and running extreme, and the
+    /// suffix extremes of the block before, worked out with the comparisons `add` makes.
+    init(bars: Int, highest: Bool, after row: Int, _ value: (Int) -> Double) {
+        self.init(bars: bars, highest: highest)
+        let sign = highest ? 1.0 : -1.0
+        let position = row % bars, start = row - position
+        var running = -Double.infinity
+        for r in start..<row {
+            let signed = sign * value(r)
+            slots[r - start] = signed
+            running = signed > running ? signed : running
+        }
+        if start >= bars {
+            var suffix = -Double.infinity
+            for k in stride(from: bars - 1, through: 0, by: -1) {
+                let v = sign * value(start - bars + k)
+                if v > suffix { suffix = v }
+                slots[bars + k] = suffix
+            }
+        }
+        block = Block(position: position, running: running)
+    }
+
     /// Lets `body` feed values through one unsafe view of the slots.
     @inline(__always) mutating func feeding<R>(_ body: (inout Feed) -> R) -> R {
         let bars = bars, sign = highest ? 1.0 : -1.0

@@ -9,7 +9,7 @@
 struct WindowMoments: Sendable, Equatable {
     let bars: Int
     private var window: [Double]
-    private var sums = Sums()
+    private(set) var sums = Sums()
 
     /// Everything but the window's values.
     struct Sums: Sendable, Equatable {
@@ -69,6 +69,31 @@ struct WindowMoments: Sendable, Equatable {
         precondition(bars >= 1, "a window needs at least one bar")
         self.bars = bars
         window = [Double](repeating: 0, count: bars)
+    }
+
+    /// The window as it was after `sums.seen` values: `sums`, and its values (the last `bars`
+    /// of those fed, oldest first; fewer at the start) from `last`.
+    init(bars: Int, sums: Sums, last: UnsafeBufferPointer<Double>) {
+        self.init(bars: bars)
+        self.sums = sums
+        let seen = sums.seen, first = Swift.max(0, seen - bars)
+        precondition(last.count == seen - first, "the window's values")
+        // The value fed as number r lies in slot r % bars.
+        var slot = first % bars
+        for value in last {
+            window[slot] = value
+            slot = slot + 1 == bars ? 0 : slot + 1
+        }
+    }
+
+    /// Copies the window's values (the last `bars` fed, oldest first; fewer at the start) to `out`.
+    func copyWindow(to out: UnsafeMutablePointer<Double>) {
+        let seen = sums.seen, first = Swift.max(0, seen - bars)
+        var slot = first % bars
+        for k in 0..<(seen - first) {
+            out[k] = window[slot]
+            slot = slot + 1 == bars ? 0 : slot + 1
+        }
     }
 
     /// Lets `body` feed values through one unsafe view of the window.

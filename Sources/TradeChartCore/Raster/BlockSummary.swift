@@ -71,7 +71,7 @@ extension DoubleColumn {
     }
 
     /// `number` new columns of `count` values (`make(count:capacity:_:)`), all written by one `write`.
-    private static func makeColumns(_ number: Int, count: Int,
+    static func makeColumns(_ number: Int, count: Int,
                                     _ write: ([UnsafeMutablePointer<Double>]) -> Void) -> [[Double]] {
         guard number > 0 else {
             write([])

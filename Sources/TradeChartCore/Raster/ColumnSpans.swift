@@ -78,20 +78,27 @@ package struct ColumnSpans: Sendable {
             }
             initialized = 2 * columns
         }
-        let earlier = before.flatMap { Earlier($0, of: index, width: width) }
+        // A replayed line (an indicator's) has no values to compare: it is asked, and read two values at a time.
+        let replayed = index.isReplayed
+        let earlier = replayed ? nil : before.flatMap { Earlier($0, of: index, width: width) }
         let bounds = bounds
         values = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
             v.initialize(repeating: 0)
             initialized = 6 * columns
             index.values.withUnsafeBufferPointer { p in
+                func pair(_ i: Int) -> (Double, Double) {
+                    guard replayed else { return (p[i], p[i + 1]) }
+                    let two = index.values(in: i..<(i + 2))
+                    return (two[0], two[1])
+                }
                 for c in 0..<columns {
                     let lo = bounds[2 * c], hi = bounds[2 * c + 1]
                     if lo <= hi {
                         (v[6 * c], v[6 * c + 1]) = earlier?.minMax(column: start + c, lo, hi, p) ?? index.minMax(lo...hi)
                     }
                     // The segments leaving the column's points on the left and on the right (`leftSegment`, `rightSegment`).
-                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
-                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
+                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = pair(lo - 1) }
+                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = pair(hi) }
                 }
             }
         }

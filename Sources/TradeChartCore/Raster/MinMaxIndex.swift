@@ -8,9 +8,15 @@
 /// that for each higher level). Prices appended later extend it in place: only
 /// the last block of each level and the new ones are computed (O(new + log N)).
 /// Values are compared exactly as Doubles; NaN is not expected.
+///
+/// An indicator's line is indexed without its values (`init(replay:summary:)`): the index
+/// keeps the levels, and reads the values it needs (the ends of a range, `value(at:)`)
+/// from a `LineReplay`, which works them out again. `values` is empty then.
 public struct MinMaxIndex: Sendable {
-    /// The indexed prices.
+    /// The indexed prices (empty where they are replayed, `replay`).
     public private(set) var values: [Double]
+    /// Works the values out again where the index does not keep them (an indicator's line).
+    private var replay: (any LineReplay)?
     /// Every level above the prices, lowest first: (min, max) pairs stored interleaved.
     @usableFromInline private(set) var levels: [[Double]]
 
@@ -65,8 +71,101 @@ public struct MinMaxIndex: Sendable {
         before = nil
     }
 
+    /// The index of a line whose values are not kept but worked out again by `replay`, whose
+    /// first level (`summary`) the pass that computed them worked out: the levels above it are
+    /// computed, and the values read where a query needs them.
+    package init(replay: some LineReplay, summary: BlockSummary) {
+        let count = replay.count
+        precondition(summary.pairs.count == 2 * ((count + Self.branching - 1) >> Self.shift),
+                     "a summary of every block of the values")
+        values = []
+        self.replay = replay
+        levels = []
+        levels.reserveCapacity(8)
+        missing = summary.missing
+        guard count > Self.branching else { return }
+        levels.append(summary.pairs)
+        extendLevels(from: count, aboveFirstLevel: true)
+    }
+
     /// The number of indexed prices.
-    @inlinable public var count: Int { values.count }
+    public var count: Int { replay?.count ?? values.count }
+
+    /// Whether the values are worked out again where read rather than kept (an indicator's line).
+    package var isReplayed: Bool { replay != nil }
+
+    /// The value at `i` (inside `0..<count`).
+    package func value(at i: Int) -> Double {
+        guard let replay else { return values[i] }
+        var value = 0.0
+        replay.values(i..<(i + 1), into: &value)
+        return value
+    }
+
+    /// The values at `rows` (inside `0..<count`).
+    package func values(in rows: Range<Int>) -> [Double] {
+        guard let replay else { return Array(values[rows]) }
+        return [Double](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+            if let base = buffer.baseAddress { replay.values(rows, into: base) }
+            initialized = rows.count
+        }
+    }
+
+    /// Every value (a replayed line worked out whole: for tests and whole-line readers).
+    package var allValues: [Double] { replay == nil ? values : values(in: 0..<count) }
+
+    /// Takes `replay`, the line grown from `lent` rows (those of the replay handed out by
+    /// `lendReplay()`), and extends the index over the new rows: the first level's blocks from
+    /// the one holding row `lent` on are summarized from replayed values, O(new + log N).
+    package mutating func adopt(replay grown: some LineReplay, lent: Int) {
+        precondition(replay == nil && values.isEmpty && grown.count >= lent, "adopt takes back the replay lent")
+        replay = grown
+        let count = grown.count
+        contents = Contents()
+        guard count > Self.branching else {
+            levels = []
+            missing = 0
+            var nans = 0
+            for v in values(in: 0..<count) where v.isNaN { nans += 1 }
+            missing = nans
+            return
+        }
+        let firstBlock = levels.isEmpty ? 0 : lent >> Self.shift
+        let from = firstBlock << Self.shift
+        var first = levels.isEmpty ? [] : levels[0]
+        if !levels.isEmpty { levels[0] = [] }
+        // The NaNs of the blocks summarized again are counted afresh.
+        let redone = values(in: from..<count)
+        if !first.isEmpty, lent > from {
+            for v in redone[0..<(lent - from)] where v.isNaN { missing -= 1 }
+        } else if first.isEmpty {
+            missing = 0
+        }
+        first.removeSubrange(min(2 * firstBlock, first.count)...)
+        let blocks = (count + Self.branching - 1) >> Self.shift
+        if first.capacity < 2 * blocks { first.reserveCapacity(max(2 * blocks, first.capacity + first.capacity / 2)) }
+        redone.withUnsafeBufferPointer { v in
+            for block in 0..<(blocks - firstBlock) {
+                var nans = 0
+                let (mn, mx) = Self.summary(v, pairs: false, block: block, below: v.count, nans: &nans)
+                first.append(mn)
+                first.append(mx)
+                missing += nans
+            }
+        }
+        if levels.isEmpty { levels.append(first) } else { levels[0] = first }
+        extendLevels(from: from, aboveFirstLevel: true)
+    }
+
+    /// Lets go of the replay (keeping the levels), so that what it shares with its owner (the
+    /// checkpoints, the input columns) can grow in place; `adopt(replay:lent:)` takes it back.
+    /// Answers how many rows were indexed.
+    package mutating func lendReplay() -> Int {
+        let count = self.count
+        replay = nil
+        contents = Contents()
+        return count
+    }
 
     /// Extra memory of the index beyond the prices themselves, in bytes.
     package var summaryBytes: Int { levels.reduce(0) { $0 + $1.count } * MemoryLayout<Double>.stride }
@@ -130,16 +229,17 @@ public struct MinMaxIndex: Sendable {
         }
         lent = false
         contents = Contents()
-        if first == 0 { missing = 0 }
-        // The NaNs among the new values: counted by the summary of a first level made whole, else here.
-        var counted = false
-        defer { if !counted { missing += Self.nanCount(values, from: first) } }
-        var below = values.count
+        var below = count
         var changed = first   // the first entry of the level below that changed
         var level = 0
+        // The NaNs among the new values: counted by the summary of a first level made whole, else
+        // here (with the first level, by whoever summarized it).
+        var counted = aboveFirstLevel
+        if !aboveFirstLevel && first == 0 { missing = 0 }
+        defer { if !counted { missing += Self.nanCount(values, from: first) } }
         if aboveFirstLevel {
             below = (below + Self.branching - 1) >> Self.shift
-            changed = 0
+            changed = first >> Self.shift
             level = 1
         }
         while below > Self.branching {
@@ -251,8 +351,9 @@ public struct MinMaxIndex: Sendable {
     /// The smallest and largest price at the indices `range`, which must lie inside `0..<count`.
     /// Read through buffer pointers, level by level: a frame asks this for every dot column.
     public func minMax(_ range: ClosedRange<Int>) -> (min: Double, max: Double) {
-        precondition(range.lowerBound >= 0 && range.upperBound < values.count, "range outside the prices")
-        var lo = range.lowerBound, hi = range.upperBound
+        precondition(range.lowerBound >= 0 && range.upperBound < count, "range outside the prices")
+        if let replay { return replayedMinMax(range, replay) }
+        let lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
         let b = Self.branching, shift = Self.shift
         // The prices, then each level's (min, max) pairs, until the range is short enough to scan.
@@ -261,29 +362,60 @@ public struct MinMaxIndex: Sendable {
                 Self.widen(prices, pairs: false, lo, hi + 1, &mn, &mx)
                 return
             }
-            var firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
+            let firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
             Self.widen(prices, pairs: false, lo, firstBlock << shift, &mn, &mx)
             Self.widen(prices, pairs: false, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
-            lo = firstBlock
-            hi = lastBlock
-            for level in levels.indices {
-                levels[level].withUnsafeBufferPointer { entries in
-                    if level == levels.count - 1 || hi - lo + 1 < 2 * b {
-                        Self.widen(entries, pairs: true, lo, hi + 1, &mn, &mx)
-                        hi = lo - 1
-                        return
-                    }
-                    firstBlock = (lo + b - 1) >> shift
-                    lastBlock = ((hi + 1) >> shift) - 1
-                    Self.widen(entries, pairs: true, lo, firstBlock << shift, &mn, &mx)
-                    Self.widen(entries, pairs: true, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
-                    lo = firstBlock
-                    hi = lastBlock
-                }
-                if hi < lo { break }
-            }
+            widenLevels(firstBlock, lastBlock, &mn, &mx)
         }
         return (mn, mx)
+    }
+
+    /// `minMax` of a line whose values are replayed: the values of its two edges (fewer than a
+    /// block each) worked out again, the whole blocks between them read from the levels.
+    private func replayedMinMax(_ range: ClosedRange<Int>, _ replay: any LineReplay) -> (min: Double, max: Double) {
+        let lo = range.lowerBound, hi = range.upperBound
+        var mn = Double.infinity, mx = -Double.infinity
+        let b = Self.branching, shift = Self.shift
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * b) { buffer in
+            func widenReplayed(_ from: Int, _ to: Int) {
+                guard from < to, let base = buffer.baseAddress else { return }
+                replay.values(from..<to, into: base)
+                Self.widen(UnsafeBufferPointer(buffer), pairs: false, 0, to - from, &mn, &mx)
+            }
+            if levels.isEmpty || hi - lo + 1 < 2 * b {
+                widenReplayed(lo, hi + 1)
+                return
+            }
+            let firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
+            widenReplayed(lo, firstBlock << shift)
+            widenReplayed((lastBlock + 1) << shift, hi + 1)
+            widenLevels(firstBlock, lastBlock, &mn, &mx)
+        }
+        return (mn, mx)
+    }
+
+    /// Widens `mn...mx` by the first-level entries `lo...hi` (whole blocks), each level's
+    /// (min, max) pairs read until the range is short enough to scan.
+    @inline(__always)
+    private func widenLevels(_ lo: Int, _ hi: Int, _ mn: inout Double, _ mx: inout Double) {
+        var lo = lo, hi = hi
+        let b = Self.branching, shift = Self.shift
+        for level in levels.indices {
+            levels[level].withUnsafeBufferPointer { entries in
+                if level == levels.count - 1 || hi - lo + 1 < 2 * b {
+                    Self.widen(entries, pairs: true, lo, hi + 1, &mn, &mx)
+                    hi = lo - 1
+                    return
+                }
+                let firstBlock = (lo + b - 1) >> shift
+                let lastBlock = ((hi + 1) >> shift) - 1
+                Self.widen(entries, pairs: true, lo, firstBlock << shift, &mn, &mx)
+                Self.widen(entries, pairs: true, (lastBlock + 1) << shift, hi + 1, &mn, &mx)
+                lo = firstBlock
+                hi = lastBlock
+            }
+            if hi < lo { break }
+        }
     }
 
     /// Widens `mn...mx` by the entries `from..<to` of one level: prices, or (min, max)

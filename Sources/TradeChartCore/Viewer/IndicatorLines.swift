@@ -1,22 +1,13 @@
 import Glibc
 
-/// One indicator of `--indicator` computed over the whole series, as the chart draws it:
-/// its outputs (`lines`, in the order drawn), and for an overlay the min-max index of each
-/// line's values as the price axis plots them. Rows appended to a followed file extend it
-/// in O(1) per row (`extend`). It says what it was worked out from (`basis`), so that a
-/// change of the chosen indicators keeps it while that is still what the chart shows.
+/// One indicator of `--indicator` computed over the whole series, as the chart draws it
+/// (issue 25): its lines are not kept whole but worked out again where read, from the
+/// state its step had at the checkpoint before them (`CheckpointedIndicator`); each drawn
+/// line's `MinMaxIndex` (`plotted`) holds the line's block extremes, worked out by the pass
+/// that computed it. Rows appended to a followed file extend it in O(1) per row (`extend`).
+/// It says what it was worked out from (`basis`), so that a change of the chosen indicators
+/// keeps it while that is still what the chart shows.
 struct IndicatorLine: Sendable {
-    /// The computed values, one case per indicator.
-    enum Values: Sendable {
-        case ema(ExponentialAverage)
-        case bollinger(BollingerBands)
-        case vwap(VolumeWeightedAverage)
-        case rsi(RelativeStrength)
-        case macd(MACD)
-        case stochastic(Stochastic)
-        case atr(AverageTrueRange)
-    }
-
     /// Why an indicator is not drawn on this file.
     enum Unavailable: Error, Sendable, Equatable {
         /// VWAP on daily bars or without volume.
@@ -26,20 +17,24 @@ struct IndicatorLine: Sendable {
     }
 
     let choice: IndicatorChoice
-    private(set) var values: Values
+    /// The checkpoints, the inputs and the state after the last row.
+    private var engine: any IndicatorEngine
     /// Each line's plotted values, then the histogram's: for an overlay as the price axis plots
     /// them, for a pane as they are (a value missing after the first, as VWAP's at a session
     /// start without volume, holds the one before, so the line does not break).
     private(set) var plotted: [MinMaxIndex] = []
-    /// Whether `plotted` indexes the lines' own arrays (a pane, or an overlay on an unscaled
-    /// linear axis, whose values have no gap to hold over): no copy of a column is made, and
-    /// a follow lends them back to the indicator while it grows (`extend`).
-    private var sharesColumns = false
+    /// Whether `plotted` replays the lines (a pane, or an overlay on an unscaled linear axis);
+    /// else it holds their values mapped to the axis.
+    private var replays = false
+    /// Whether the plotted lines let go of their replays (`releaseInputs`) until `extend`.
+    private var lent = false
     /// The series, bars and (for an overlay) axis the lines were worked out for.
     private(set) var basis: IndicatorBasis
     /// The first level of each drawn line's min-max index (in the order of `plotted`), worked
     /// out by the pass that computed the lines, until the first `plot` takes them.
     private var firstLevels: [BlockSummary]?
+    /// The first bar with a value.
+    let firstDefined: Int
 
     /// The indicator over `series` (whose price index's contents token is `seriesContents`)
     /// and `bars` (nil where they were not read); not yet plotted (`plot`).
@@ -48,190 +43,176 @@ struct IndicatorLine: Sendable {
         self.choice = choice
         basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil)
         let close = series.prices
-        let high = bars?.high, low = bars?.low
-        // Each made from no row, then given the whole series, its lines summarized as they are written.
-        var summaries: [BlockSummary]? = []
         switch choice {
-        case .ema(let n):
-            var e = ExponentialAverage(bars: n, closes: [])
-            e.extend(closes: close, summaries: &summaries)
-            values = .ema(e)
-        case .bollinger(let n, let m):
-            var b = BollingerBands(bars: n, deviations: m, closes: [])
-            b.extend(closes: close, summaries: &summaries)
-            values = .bollinger(b)
-            // Written middle, upper, lower; drawn upper, middle, lower.
-            if let s = summaries, s.count == 3 { summaries = [s[1], s[0], s[2]] }
-        case .rsi(let n):
-            var r = RelativeStrength(bars: n, closes: [])
-            r.extend(closes: close, summaries: &summaries)
-            values = .rsi(r)
-        case .macd(let f, let s, let g):
-            var m = MACD(fast: f, slow: s, signal: g, closes: [])
-            m.extend(closes: close, summaries: &summaries)
-            values = .macd(m)
         case .vwap:
-            do throws(VolumeWeightedAverage.Refusal) {
-                values = .vwap(try VolumeWeightedAverage(times: series.times, hasTimeOfDay: series.hasTimeOfDay, high: high,
-                                                         low: low, close: close, volume: bars?.volume, summaries: &summaries))
-            } catch {
-                throw .vwap(error)
-            }
+            guard series.hasTimeOfDay else { throw .vwap(.needsIntradayBars) }
+            guard let volume = bars?.volume, volume.contains(where: { $0 > 0 }) else { throw .vwap(.noVolume) }
+            firstDefined = volume.firstIndex { $0 > 0 } ?? close.count
+        case .stochastic, .atr:
+            guard bars?.high != nil, bars?.low != nil else { throw .needsHighLow }
+            firstDefined = Self.warmUp(choice)
+        default:
+            firstDefined = Self.warmUp(choice)
+        }
+        let inputs = Self.inputs(choice, series: series, bars: bars)
+        // Each made from no row, then given the whole series, its lines summarized as they are worked out.
+        var summaries: [BlockSummary] = []
+        switch choice {
+        case .ema(let n): engine = CheckpointedIndicator(EMASteps(bars: n), inputs: inputs, summaries: &summaries)
+        case .bollinger(let n, let m):
+            engine = CheckpointedIndicator(BandSteps(bars: n, deviations: m), inputs: inputs, summaries: &summaries)
+        case .vwap: engine = CheckpointedIndicator(VWAPSteps(), inputs: inputs, summaries: &summaries)
+        case .rsi(let n): engine = CheckpointedIndicator(RSISteps(bars: n), inputs: inputs, summaries: &summaries)
+        case .macd(let f, let s, let g):
+            engine = CheckpointedIndicator(MACDSteps(fast: f, slow: s, signal: g), inputs: inputs, summaries: &summaries)
         case .stochastic(let n, let k, let d):
-            guard let high, let low else { throw .needsHighLow }
-            var s = Stochastic(bars: n, kBars: k, dBars: d, high: [], low: [], close: [])
-            s.extend(high: high, low: low, close: close, summaries: &summaries)
-            values = .stochastic(s)
-        case .atr(let n):
-            guard let high, let low else { throw .needsHighLow }
-            var a = AverageTrueRange(bars: n, high: [], low: [], close: [])
-            a.extend(high: high, low: low, close: close, summaries: &summaries)
-            values = .atr(a)
+            engine = CheckpointedIndicator(StochasticSteps(bars: n, kBars: k, dBars: d), inputs: inputs, summaries: &summaries)
+        case .atr(let n): engine = CheckpointedIndicator(ATRSteps(bars: n), inputs: inputs, summaries: &summaries)
         }
         firstLevels = summaries
     }
 
-    /// The lines drawn, each with its values and whether it is dimmer (the bands, the signal, %D).
-    var lines: [(values: [Double], dim: Bool)] {
-        switch values {
-        case .ema(let e): [(e.values, false)]
-        case .bollinger(let b): [(b.upper, true), (b.middle, false), (b.lower, true)]
-        case .vwap(let v): [(v.values, false)]
-        case .rsi(let r): [(r.values, false)]
-        case .macd(let m): [(m.line, false), (m.signalLine, true)]
-        case .stochastic(let s): [(s.k, false), (s.d, true)]
-        case .atr(let a): [(a.values, false)]
+    /// The first bar with a value of each indicator but VWAP (whose first is its first bar with volume).
+    private static func warmUp(_ choice: IndicatorChoice) -> Int {
+        switch choice {
+        case .ema(let n), .bollinger(let n, _): n - 1
+        case .rsi(let n), .atr(let n): n
+        case .macd(_, let slow, let signal): slow + signal - 2
+        case .stochastic(let n, let k, let d): n + k + d - 3
+        case .vwap: 0
         }
     }
 
-    /// MACD's histogram, nil for the others.
-    var histogram: [Double]? {
-        if case .macd(let m) = values { return m.histogram }
-        return nil
-    }
-
-    /// The first bar with a value.
-    var firstDefined: Int {
-        switch values {
-        case .ema(let e): e.firstDefined
-        case .bollinger(let b): b.firstDefined
-        case .vwap(let v): v.values.firstIndex { !$0.isNaN } ?? v.values.count
-        case .rsi(let r): r.firstDefined
-        case .macd(let m): m.firstDefined
-        case .stochastic(let s): s.firstDefined
-        case .atr(let a): a.firstDefined
+    /// The columns `choice` reads of `series` and `bars` (the high and low default to the close,
+    /// the volume to none).
+    private static func inputs(_ choice: IndicatorChoice, series: PriceSeries, bars: BarColumns?) -> IndicatorInputs {
+        let close = series.prices
+        switch choice {
+        case .ema, .bollinger, .rsi, .macd:
+            return IndicatorInputs(close: close)
+        case .stochastic, .atr:
+            return IndicatorInputs(close: close, high: bars?.high ?? close, low: bars?.low ?? close)
+        case .vwap:
+            return IndicatorInputs(close: close, high: bars?.high ?? close, low: bars?.low ?? close,
+                                   volume: bars?.volume ?? [Double](repeating: 0, count: close.count), times: series.times)
         }
     }
 
-    /// The value the legend shows at `point`: the first line's (NaN during the warm-up).
+    /// Whether each line drawn is dimmer (the bands, the signal, %D), in the order drawn.
+    var dims: [Bool] {
+        switch choice {
+        case .bollinger: [true, false, true]
+        case .macd, .stochastic: [false, true]
+        case .ema, .vwap, .rsi, .atr: [false]
+        }
+    }
+
+    /// How many lines are drawn (MACD's histogram not counted).
+    var lineCount: Int { dims.count }
+
+    /// Whether a histogram is drawn (MACD's), indexed after the lines (`plotted[lineCount]`).
+    var hasHistogram: Bool { engine.drawn > lineCount }
+
+    /// How many rows were computed.
+    var count: Int { engine.count }
+
+    /// The value the legend shows at `point`: the first line's (NaN during the warm-up, and for
+    /// VWAP where a session has no volume yet).
     func value(at point: Int) -> Double {
-        let first = lines[0].values
-        return point < first.count ? first[point] : .nan
+        value(line: 0, at: point)
     }
 
-    /// Takes the rows appended since (`series` and `bars` hold every row). The indicator is
-    /// taken out of `values` (and its columns out of `plotted`) while it grows, so that its
-    /// columns are not shared then, and grow in place instead of being copied whole.
-    /// `seriesContents` is the grown series' price index contents token.
+    /// The value of line `line` at `point` (NaN past the rows computed): the lines in the order
+    /// drawn, then MACD's histogram; VWAP's line as it is, not held over a gap.
+    func value(line: Int, at point: Int) -> Double {
+        guard point >= 0 && point < engine.count else { return .nan }
+        var value = 0.0
+        engine.values(output: output(line), point..<(point + 1), into: &value)
+        return value
+    }
+
+    /// The values of line `line` at `rows` (inside `0..<count`), as `value(line:at:)`.
+    func values(line: Int, in rows: Range<Int>) -> [Double] {
+        [Double](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+            if let base = buffer.baseAddress { engine.values(output: output(line), rows, into: base) }
+            initialized = rows.count
+        }
+    }
+
+    /// Every value of each line drawn, then of the histogram (worked out whole: for tests).
+    var lineValues: [[Double]] { (0..<engine.drawn).map { values(line: $0, in: 0..<engine.count) } }
+
+    /// The engine's output of line `line`: its own, but the legend's for the first line.
+    private func output(_ line: Int) -> Int { line == 0 ? engine.legendOutput : line }
+
+    /// Lets go of the input columns and of what the plotted lines share with the indicator, so
+    /// that a followed file's rows grow the series and its bars in place; `extend` takes them back.
+    mutating func releaseInputs() {
+        if replays && !lent {
+            for k in plotted.indices { _ = plotted[k].lendReplay() }
+            lent = true
+        }
+        engine.releaseInputs()
+    }
+
+    /// Takes the rows appended since (`series` and `bars` hold every row). The plotted lines let
+    /// go of what they share with the indicator while it grows, so that its checkpoints grow in
+    /// place instead of being copied whole. `seriesContents` is the grown series' price index contents token.
     mutating func extend(series: PriceSeries, seriesContents: MinMaxIndex.Contents, bars: BarColumns?) {
         defer { basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: basis.axis) }
-        let close = series.prices
-        let high = bars?.high ?? close, low = bars?.low ?? close
-        var lent: [Int] = []
-        if sharesColumns { for k in plotted.indices { lent.append(plotted[k].lendValues()) } }
-        let grown: Values
-        switch values {
-        case .ema(var e): values = Self.growing; e.extend(closes: close); grown = .ema(e)
-        case .bollinger(var b): values = Self.growing; b.extend(closes: close); grown = .bollinger(b)
-        case .rsi(var r): values = Self.growing; r.extend(closes: close); grown = .rsi(r)
-        case .macd(var m): values = Self.growing; m.extend(closes: close); grown = .macd(m)
-        case .vwap(var v):
-            values = Self.growing
-            v.extend(times: series.times, high: high, low: low, close: close,
-                     volume: bars?.volume ?? [Double](repeating: 0, count: close.count))
-            grown = .vwap(v)
-        case .stochastic(var s): values = Self.growing; s.extend(high: high, low: low, close: close); grown = .stochastic(s)
-        case .atr(var a): values = Self.growing; a.extend(high: high, low: low, close: close); grown = .atr(a)
-        }
-        values = grown
-        guard sharesColumns else { return }
-        let drawn = self.drawn
-        for k in plotted.indices { plotted[k].adopt(drawn[k], lent: lent[k]) }
-        // A gap after the first value (not expected of these) would need holding over: plotted afresh.
-        if drawn.contains(where: { Self.hasGap($0, after: lent[0]) }) { replot(scale: .identity, log: false) }
-    }
-
-    /// What `values` holds while its indicator grows outside it.
-    private static let growing = Values.atr(AverageTrueRange(bars: 1, high: [], low: [], close: []))
-
-    /// Each line's values, then the histogram's: what `plotted` indexes.
-    private var drawn: [[Double]] { lines.map(\.values) + (histogram.map { [$0] } ?? []) }
-
-    /// Whether `values` has a NaN at `from` or after that is not part of the warm-up before its first value.
-    private static func hasGap(_ values: [Double], after from: Int) -> Bool {
-        values.withUnsafeBufferPointer { v in
-            var started = from > 0 && !v[from - 1].isNaN
-            for i in from..<v.count {
-                if v[i].isNaN {
-                    if started { return true }
-                } else {
-                    started = true
-                }
-            }
-            return false
-        }
-    }
-
-    /// Whether `values`, of which `missing` are NaN, has a NaN after its first value: more NaNs
-    /// than the warm-up before that value holds.
-    private static func hasGap(_ values: [Double], missing: Int) -> Bool {
-        missing > (values.firstIndex { !$0.isNaN } ?? values.count)
+        let before = engine.count
+        if replays && !lent { for k in plotted.indices { _ = plotted[k].lendReplay() } }
+        lent = false
+        engine.extend(Self.inputs(choice, series: series, bars: bars))
+        guard replays else { return }
+        for k in plotted.indices { plotted[k].adopt(replay: engine.replay(of: k), lent: before) }
     }
 
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
     /// scaled like the price). A pane's lines, and an overlay's on an unscaled linear axis,
-    /// are indexed as they are, without a copy. An overlay plotted for another axis (the
-    /// price rescaled as a follow grew it) is plotted afresh.
+    /// are replayed where read. An overlay plotted for another axis (the price rescaled as a
+    /// follow grew it) is plotted afresh.
     mutating func plot(scale: PriceScale, log: Bool) {
         if choice.isOverlay {
             let axis = IndicatorBasis.Axis(scale: scale, log: log)
             if basis.axis != nil && basis.axis != axis { plotted = [] }
             basis.axis = axis
         }
-        // The pass's summaries serve the first plot only (and only of the lines as they are).
+        // The pass's summaries serve the first plot only.
         let firstLevels = self.firstLevels
         self.firstLevels = nil
-        // Shared columns are indexed as they grow (`extend`).
-        if sharesColumns && !plotted.isEmpty { return }
-        let drawn = self.drawn
+        // Replayed lines are extended as they grow (`extend`).
+        if replays && !plotted.isEmpty { return }
+        let count = engine.count
         if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity) {
-            // Indexed first: the index counts the NaNs, so a gap shows without a pass of its own.
-            // The summaries the pass worked out save the index a read of each line.
-            let indexed = firstLevels.flatMap { levels in
-                levels.count == drawn.count ? zip(drawn, levels).map { MinMaxIndex($0, summary: $1) } : nil
-            } ?? drawn.map { MinMaxIndex($0) }
-            if !zip(drawn, indexed).contains(where: { Self.hasGap($0, missing: $1.missing) }) {
-                plotted = indexed
-                sharesColumns = true
-                return
+            let levels = firstLevels ?? (0..<engine.drawn).map { k in
+                var summaries: [BlockSummary]? = []
+                var copy: [Double] = []
+                DoubleColumn.grow(&copy, to: count, summaries: &summaries) { rows, out in
+                    engine.values(output: k, rows, into: out + rows.lowerBound)
+                }
+                return summaries?.first ?? BlockSummary(pairs: [], missing: 0)
             }
+            plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0), summary: levels[$0]) }
+            replays = true
+            lent = false
+            return
         }
-        sharesColumns = false
+        replays = false
         let from = plotted.first?.count ?? 0
         let overlay = choice.isOverlay
         var grown: [MinMaxIndex] = []
-        for (k, values) in drawn.enumerated() {
-            guard values.count > from else { continue }
+        for k in 0..<engine.drawn {
+            guard count > from else { continue }
             var held = from > 0 ? plotted[k].values[from - 1] : Double.nan
             // A line plotted whole is summarized for its index as it is written (`BlockSummary`).
             var new: [Double] = [], summaries: [BlockSummary]? = from == 0 ? [] : nil
-            DoubleColumn.grow(&new, to: values.count - from, summaries: &summaries) { rows, out in
-                values.withUnsafeBufferPointer { v in
-                    for i in rows {
-                        let value = v[from + i]
-                        if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
-                        out[i] = held
-                    }
+            DoubleColumn.grow(&new, to: count - from, summaries: &summaries) { rows, out in
+                engine.values(output: k, (from + rows.lowerBound)..<(from + rows.upperBound), into: out + rows.lowerBound)
+                for i in rows {
+                    let value = out[i]
+                    if !value.isNaN { held = !overlay ? value : log ? Glibc.log(value) : scale.scaled(value) }
+                    out[i] = held
                 }
             }
             if let summary = summaries?.first {
@@ -248,6 +229,7 @@ struct IndicatorLine: Sendable {
     /// The plotted lines afresh (the axis changed).
     mutating func replot(scale: PriceScale, log: Bool) {
         plotted = []
+        replays = false
         plot(scale: scale, log: log)
     }
 }

@@ -23,7 +23,7 @@ enum IndicatorPanes {
             let y = AffineMap(mapping: high, to: 0.5, and: low, to: heightDots - 0.5)
             func canvas() -> DotCanvas { DotCanvas(columns: layout.chartWidth, rows: rows, charset: charset) }
             var lines: [DotCanvas] = []
-            for (j, _) in pane.lines.enumerated() {
+            for j in 0..<pane.lineCount {
                 var c = canvas()
                 LineRasterizer.drawLine(state.columnSpans(pane.plotted[j], points: points, x: x), y: y, into: &c)
                 lines.append(c)
@@ -33,19 +33,22 @@ enum IndicatorPanes {
             for level in guideLevels(pane.choice) { LineRasterizer.drawDashedRow(atY: y(level), into: &guides) }
             // MACD's histogram: a bar from zero in each dot column, the value at its middle.
             var up = canvas(), down = canvas()
-            if let histogram = pane.histogram, x.scale != 0 {
+            if pane.hasHistogram, x.scale != 0 {
+                let histogram = pane.plotted[pane.lineCount]
                 for column in 0..<(layout.chartWidth * charset.dotColumnsPerCell) {
                     let i = Clamp.int(x.inverse(Double(column) + 0.5).rounded(), ifNaN: -1)
-                    guard i >= first, i <= drawn.upperBound, !histogram[i].isNaN else { continue }
-                    let zero = y(0), bar = y(histogram[i])
-                    if histogram[i] >= 0 {
+                    guard i >= first, i <= drawn.upperBound else { continue }
+                    let value = histogram.value(at: i)
+                    guard !value.isNaN else { continue }
+                    let zero = y(0), bar = y(value)
+                    if value >= 0 {
                         LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &up)
                     } else {
                         LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &down)
                     }
                 }
             }
-            let styles = pane.lines.enumerated().map { j, line in CellStyle(.palette(j), line.dim ? .dim : []) }
+            let styles = pane.dims.enumerated().map { j, dim in CellStyle(.palette(j), dim ? .dim : []) }
             let layer = CellLayer(lines)
             for row in 0..<rows {
                 for column in 0..<layout.chartWidth {
@@ -97,7 +100,7 @@ enum IndicatorPanes {
                 low = min(low, m.min)
                 high = max(high, m.max)
             }
-            if pane.histogram != nil {
+            if pane.hasHistogram {
                 low = min(low, 0)
                 high = max(high, 0)
             }

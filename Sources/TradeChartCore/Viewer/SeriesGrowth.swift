@@ -50,6 +50,8 @@ extension ViewerState {
         var grownCandles = candles.series
         candles.series = nil
         grownCandles?.releaseCloses()
+        // The indicators read the prices and bars too (their lines are worked out again where read).
+        releaseIndicatorInputs()
         let growth = data.index.append(times: rows.times, prices: rows.prices, offsets: rows.offsets, to: &data.series)
         if let bars = rows.bars, grownCandles != nil {
             // Mutated where it lies (`if var` would copy it, and with it every column).

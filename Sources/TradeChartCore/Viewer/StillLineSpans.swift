@@ -41,7 +41,7 @@ extension ViewerState {
         }
         for pane in paneIndicators.prefix(layout.shownPanes) {
             guard let points = IndicatorPanes.points(of: pane, drawn: drawn) else { continue }
-            for j in pane.lines.indices { lines.append((pane.plotted[j], points)) }
+            for j in 0..<pane.lineCount { lines.append((pane.plotted[j], points)) }
         }
         return lines
     }

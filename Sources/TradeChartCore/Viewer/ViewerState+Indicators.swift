@@ -140,14 +140,20 @@ extension ViewerState {
         }
     }
 
+    /// Lets each indicator let go of the series' and the bars' columns it reads, so that
+    /// appended rows grow them in place (`growIndicators` hands them back).
+    mutating func releaseIndicatorInputs() {
+        for k in overlays.indicators.indices { overlays.indicators[k].releaseInputs() }
+    }
+
     /// The lines drawn on the price, in order of precedence, each with its first value and
     /// style: an indicator's own colour, its bands dimmer than its middle line.
     var overlayIndicatorLines: [(index: MinMaxIndex, first: Int, style: CellStyle)] {
         var lines: [(index: MinMaxIndex, first: Int, style: CellStyle)] = []
         for (k, indicator) in indicators.filter(\.choice.isOverlay).enumerated() {
             let role = indicatorRole(k)
-            for (j, line) in indicator.lines.enumerated() {
-                lines.append((indicator.plotted[j], indicator.firstDefined, CellStyle(role, line.dim ? .dim : [])))
+            for (j, dim) in indicator.dims.enumerated() {
+                lines.append((indicator.plotted[j], indicator.firstDefined, CellStyle(role, dim ? .dim : [])))
             }
         }
         return lines
@@ -160,8 +166,7 @@ extension ViewerState {
     /// has one; the bands' middle line); the panes say theirs in their titles.
     func indicatorLegend(at point: Int) -> [(text: String, role: ColorRole)] {
         indicators.filter(\.choice.isOverlay).enumerated().map { k, line in
-            let middle = line.lines[min(1, line.lines.count - 1)].values
-            let value = line.choice.name == "bb" && point < middle.count ? middle[point] : line.value(at: point)
+            let value = line.choice.name == "bb" ? line.value(line: 1, at: point) : line.value(at: point)
             return (line.choice.title + " " + indicatorText(value, of: line.choice), indicatorRole(k))
         }
     }

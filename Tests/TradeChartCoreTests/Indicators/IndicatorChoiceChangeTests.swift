@@ -27,7 +27,7 @@ struct IndicatorChoiceChangeTests {
 
     /// Each indicator's values and plotted lines as bit patterns.
     static func outputs(_ state: ViewerState) -> [[[UInt64]]] {
-        state.indicators.map { $0.lines.map { $0.values.map(\.bitPattern) } + $0.plotted.map { $0.values.map(\.bitPattern) } }
+        state.indicators.map { $0.lineValues.map { $0.map(\.bitPattern) } + $0.plotted.map { $0.allValues.map(\.bitPattern) } }
     }
 
     @Test func anyOrderOfTogglesShowsWhatTheFinalChoiceShowsAfresh() throws {

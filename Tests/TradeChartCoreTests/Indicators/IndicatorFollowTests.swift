@@ -37,8 +37,8 @@ struct IndicatorFollowTests {
         let whole = viewer(count)
         #expect(followed.series.count == count && followed.indicators.count == choices.count)
         for (a, b) in zip(followed.indicators, whole.indicators) {
-            #expect(a.lines.map { $0.values.map(\.bitPattern) } == b.lines.map { $0.values.map(\.bitPattern) }, "\(a.choice.title)")
-            #expect(a.plotted.map { $0.values.map(\.bitPattern) } == b.plotted.map { $0.values.map(\.bitPattern) },
+            #expect(a.lineValues.map { $0.map(\.bitPattern) } == b.lineValues.map { $0.map(\.bitPattern) }, "\(a.choice.title)")
+            #expect(a.plotted.map { $0.allValues.map(\.bitPattern) } == b.plotted.map { $0.allValues.map(\.bitPattern) },
                     "\(a.choice.title) plotted")
         }
         #expect(followed.frame(at: 1e6).plainText == whole.frame(at: 1e6).plainText)
@@ -65,7 +65,7 @@ struct IndicatorFollowTests {
         let afresh = viewer(grown)
         #expect(followed.priceScale != .identity && followed.priceScale == afresh.priceScale)
         for (a, b) in zip(followed.indicators, afresh.indicators) {
-            #expect(a.plotted.map { $0.values.map(\.bitPattern) } == b.plotted.map { $0.values.map(\.bitPattern) },
+            #expect(a.plotted.map { $0.allValues.map(\.bitPattern) } == b.plotted.map { $0.allValues.map(\.bitPattern) },
                     "\(a.choice.title) plotted")
         }
         #expect(followed.frame(at: 1e6).plainText == afresh.frame(at: 1e6).plainText)

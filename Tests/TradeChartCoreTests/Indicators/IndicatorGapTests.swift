@@ -21,19 +21,19 @@ struct IndicatorGapTests {
 
     @Test func aSessionWithoutVolumeYetHoldsTheLineAndItsExtremes() throws {
         let line = try Self.line(.vwap)
-        let values = line.lines[0].values, plotted = try #require(line.plotted.first)
+        let values = line.values(line: 0, in: 0..<80), plotted = try #require(line.plotted.first)
         #expect((40..<45).allSatisfy { values[$0].isNaN } && !values[39].isNaN)
-        #expect((40..<45).allSatisfy { plotted.values[$0] == values[39] })
-        #expect(!plotted.values.contains { $0.isNaN })
+        #expect((40..<45).allSatisfy { plotted.allValues[$0] == values[39] })
+        #expect(!plotted.allValues.contains { $0.isNaN })
         let held: [Double] = (0..<80).map { (i: Int) -> Double in i >= 40 && i < 45 ? values[39] : values[i] }
         #expect(plotted.minMax(0...79) == (held.min()!, held.max()!))
     }
 
     @Test func aLineWithAWarmUpOnlyIsIndexedAsItIs() throws {
         let line = try Self.line(.rsi(14))
-        let values = line.lines[0].values, plotted = try #require(line.plotted.first)
+        let values = line.values(line: 0, in: 0..<80), plotted = try #require(line.plotted.first)
         #expect(values[0].isNaN && !values[14].isNaN)
         #expect(plotted.missing == 14)
-        #expect(plotted.values.map(\.bitPattern) == values.map(\.bitPattern))
+        #expect(plotted.allValues.map(\.bitPattern) == values.map(\.bitPattern))
     }
 }

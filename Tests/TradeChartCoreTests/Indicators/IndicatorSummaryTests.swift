@@ -35,13 +35,13 @@ struct IndicatorSummaryTests {
         let scale = PriceScale(exponent: exponent)
         let lines = try Self.lines(count: 1_033, seed: 5, scale: scale, log: log)
         for line in lines where line.choice.isOverlay {
-            for (k, drawn) in line.lines.enumerated() {
+            for (k, drawn) in line.lineValues.prefix(line.lineCount).enumerated() {
                 var held = Double.nan
-                let expected: [Double] = drawn.values.map { value in
+                let expected: [Double] = drawn.map { value in
                     if !value.isNaN { held = log ? Glibc.log(value) : scale.scaled(value) }
                     return held
                 }
-                #expect(line.plotted[k].values.map(\.bitPattern) == expected.map(\.bitPattern), "\(line.choice.title) \(k)")
+                #expect(line.plotted[k].allValues.map(\.bitPattern) == expected.map(\.bitPattern), "\(line.choice.title) \(k)")
             }
         }
         try Self.check(lines, count: 1_033)
@@ -83,19 +83,13 @@ struct IndicatorSummaryTests {
         var rng = SplitMix64(seed: UInt64(count))
         for line in lines {
             #expect(line.plotted.allSatisfy { $0.count == count }, "\(line.choice.title)")
-            #expect(line.plotted.count == line.lines.count + (line.histogram == nil ? 0 : 1), "\(line.choice.title)")
+            #expect(line.plotted.count == line.lineCount + (line.hasHistogram ? 1 : 0), "\(line.choice.title)")
             for (k, index) in line.plotted.enumerated() {
-                let fresh = MinMaxIndex(index.values)
+                let fresh = MinMaxIndex(index.allValues)
                 let name = "\(line.choice.title) line \(k) of \(count)"
                 #expect(index.levels.map { $0.map(\.bitPattern) } == fresh.levels.map { $0.map(\.bitPattern) }, "\(name)")
                 #expect(index.missing == fresh.missing, "\(name)")
-                for _ in 0..<50 {
-                    let a = Int(rng.next() % UInt64(count)), b = Int(rng.next() % UInt64(count))
-                    let range = min(a, b)...max(a, b)
-                    let got = index.minMax(range), want = fresh.minMax(range)
-                    #expect(got.min.bitPattern == want.min.bitPattern && got.max.bitPattern == want.max.bitPattern,
-                            "\(name) over \(range)")
-                }
+                CheckpointedLineTests.expectSameExtremes(index, fresh, count: count, name: name, rng: &rng)
             }
         }
     }

@@ -1,0 +1,213 @@
+/// The seven indicators' steps as the chart runs them (`IndicatorSteps`, issue 25): each the
+/// step its indicator type takes a row with (the same arithmetic, so the chart's values are
+/// the types' bit for bit), what it keeps at a checkpoint, and how it is restored. A window
+/// of input values (the bands' closes, the stochastic's highs and lows) is rebuilt from the
+/// inputs rather than kept; the running sums are kept, so a replay adds what the pass added.
+
+/// Steps whose whole state is kept at a checkpoint (they hold no window): restored as kept.
+protocol WholeStateSteps: IndicatorSteps where Saved == Self {}
+
+extension WholeStateSteps {
+    var saved: Self { self }
+
+    func restored(_ saved: Self, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self {
+        saved
+    }
+}
+
+/// EMA n: one line.
+struct EMASteps: WholeStateSteps {
+    var smoothing: ExponentialSmoothing
+
+    init(bars: Int) { smoothing = ExponentialSmoothing(bars: bars) }
+
+    var outputs: Int { 1 }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        var local = smoothing
+        let close = inputs.close, first = rows.lowerBound
+        for i in rows { out[i - first] = local.add(close[i]) }
+        smoothing = local
+    }
+}
+
+/// Bollinger bands n, m: the upper band, the middle line, the lower band (the order drawn).
+struct BandSteps: IndicatorSteps {
+    var moments: WindowMoments
+    let deviations: Double
+
+    init(bars: Int, deviations: Double) {
+        moments = WindowMoments(bars: bars)
+        self.deviations = deviations
+    }
+
+    var outputs: Int { 3 }
+    var saved: WindowMoments.Sums { moments.sums }
+
+    func restored(_ saved: WindowMoments.Sums, windows: UnsafeBufferPointer<Double>, after row: Int,
+                  _ inputs: InputColumns) -> Self {
+        var steps = self
+        // Every close is fed: the window holds the closes before `row`.
+        let first = max(0, saved.seen - moments.bars)
+        steps.moments = WindowMoments(bars: moments.bars, sums: saved, last: UnsafeBufferPointer(rebasing: inputs.close[first..<row]))
+        return steps
+    }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        let deviations = deviations, close = inputs.close, first = rows.lowerBound
+        moments.feeding { feed in
+            var local = feed
+            for i in rows {
+                let (m, u, l) = BollingerBands.bands(&local, close[i], deviations: deviations)
+                out[i - first] = u
+                out[stride + i - first] = m
+                out[2 * stride + i - first] = l
+            }
+            feed = local
+        }
+    }
+}
+
+/// RSI n: one line.
+struct RSISteps: WholeStateSteps {
+    var step: RelativeStrength.Step
+
+    init(bars: Int) { step = RelativeStrength.Step(gains: WilderSmoothing(bars: bars), losses: WilderSmoothing(bars: bars)) }
+
+    var outputs: Int { 1 }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        var local = step
+        let close = inputs.close, first = rows.lowerBound
+        for i in rows { out[i - first] = local.next(close[i], row: i) }
+        step = local
+    }
+}
+
+/// MACD fast, slow, signal: the MACD line, the signal line, the histogram.
+struct MACDSteps: WholeStateSteps {
+    var step: MACD.Step
+
+    init(fast: Int, slow: Int, signal: Int) {
+        step = MACD.Step(fastAverage: ExponentialSmoothing(bars: fast), slowAverage: ExponentialSmoothing(bars: slow),
+                         signalAverage: ExponentialSmoothing(bars: signal))
+    }
+
+    var outputs: Int { 3 }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        var local = step
+        let close = inputs.close, first = rows.lowerBound
+        for i in rows {
+            (out[i - first], out[stride + i - first], out[2 * stride + i - first]) = local.next(close[i], row: i)
+        }
+        step = local
+    }
+}
+
+/// VWAP: the line drawn (a value missing after the first holds the one before, so the line
+/// does not break), then the value as it is (what the legend says).
+struct VWAPSteps: WholeStateSteps {
+    /// The session's sums.
+    var step = VolumeWeightedAverage.Step()
+    /// The value held over a gap.
+    var held = Double.nan
+
+    var outputs: Int { 2 }
+    var drawn: Int { 1 }
+    var legendOutput: Int { 1 }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        var step = step, held = held
+        let times = inputs.times, volume = inputs.volume, first = rows.lowerBound
+        for i in rows {
+            let value = step.next(time: times[i], inputs.bar(i), volume: volume[i])
+            if !value.isNaN { held = value }
+            out[i - first] = held
+            out[stride + i - first] = value
+        }
+        self.step = step
+        self.held = held
+    }
+}
+
+/// The slow stochastic n, k, d: %K, %D. The highest high and lowest low are rebuilt from the
+/// bars at a checkpoint; the two averages' sums and windows are kept.
+struct StochasticSteps: IndicatorSteps {
+    /// The two averages' sums (their windows are kept beside them).
+    struct Saved: Sendable {
+        var k: WindowMoments.Sums
+        var d: WindowMoments.Sums
+    }
+
+    let bars: Int
+    var highest: WindowExtreme
+    var lowest: WindowExtreme
+    var kMean: WindowMoments
+    var dMean: WindowMoments
+
+    init(bars: Int, kBars: Int, dBars: Int) {
+        self.bars = bars
+        highest = WindowExtreme(bars: bars, highest: true)
+        lowest = WindowExtreme(bars: bars, highest: false)
+        kMean = WindowMoments(bars: kBars)
+        dMean = WindowMoments(bars: dBars)
+    }
+
+    var outputs: Int { 2 }
+    var saved: Saved { Saved(k: kMean.sums, d: dMean.sums) }
+    var windowValues: Int { kMean.bars + dMean.bars }
+
+    func saveWindows(to out: UnsafeMutablePointer<Double>) {
+        kMean.copyWindow(to: out)
+        dMean.copyWindow(to: out + kMean.bars)
+    }
+
+    func restored(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self {
+        var steps = self
+        let kBars = kMean.bars, dBars = dMean.bars
+        let kHeld = saved.k.seen - max(0, saved.k.seen - kBars), dHeld = saved.d.seen - max(0, saved.d.seen - dBars)
+        steps.kMean = WindowMoments(bars: kBars, sums: saved.k, last: UnsafeBufferPointer(rebasing: windows[0..<kHeld]))
+        steps.dMean = WindowMoments(bars: dBars, sums: saved.d, last: UnsafeBufferPointer(rebasing: windows[kBars..<(kBars + dHeld)]))
+        steps.highest = WindowExtreme(bars: bars, highest: true, after: row) { inputs.bar($0).high }
+        steps.lowest = WindowExtreme(bars: bars, highest: false, after: row) { inputs.bar($0).low }
+        return steps
+    }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        let bars = bars, first = rows.lowerBound
+        Stochastic.feeding(&highest, &lowest, &kMean, &dMean) { feeds in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: min(rows.count, Stochastic.chunk)) { fast in
+                // The state in a local of the loops alone, so it stays in registers; the fast %K
+                // of a run of bars first, then their averages (the divisions overlap).
+                var local = feeds
+                var start = rows.lowerBound
+                while start < rows.upperBound {
+                    let end = min(start + Stochastic.chunk, rows.upperBound)
+                    for i in start..<end { fast[i - start] = local.fastK(inputs.bar(i)) }
+                    for i in start..<end {
+                        (out[i - first], out[stride + i - first]) = local.slow(fast[i - start], row: i, bars: bars)
+                    }
+                    start = end
+                }
+                feeds = local
+            }
+        }
+    }
+}
+
+/// ATR n: one line.
+struct ATRSteps: WholeStateSteps {
+    var step: AverageTrueRange.Step
+
+    init(bars: Int) { step = AverageTrueRange.Step(smoothing: WilderSmoothing(bars: bars)) }
+
+    var outputs: Int { 1 }
+
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
+        var local = step
+        let first = rows.lowerBound
+        for i in rows { out[i - first] = local.next(inputs.bar(i), row: i) }
+        step = local
+    }
+}

@@ -1,0 +1,205 @@
+/// An indicator's step as the chart runs it (issue 25): its state, the outputs a row gives
+/// and how the state is kept at a checkpoint and restored from one. The whole pass, the
+/// replay of a few rows and a followed file's rows all go through `run`, so they give the
+/// same values bit for bit.
+protocol IndicatorSteps: Sendable {
+    /// The state kept at a checkpoint (beside the windows' values, `windowValues`).
+    associatedtype Saved: Sendable
+    /// How many values a row gives: the lines drawn, in the order drawn (then MACD's
+    /// histogram), then any the legend reads that is not drawn (VWAP's before a gap is held over).
+    var outputs: Int { get }
+    /// How many of the first outputs are drawn (and indexed).
+    var drawn: Int { get }
+    /// The output the legend, the panes' titles and the screen reader say.
+    var legendOutput: Int { get }
+    /// The state to keep at a checkpoint.
+    var saved: Saved { get }
+    /// How many values of its windows a checkpoint keeps beside `saved` (those not rebuilt from the inputs).
+    var windowValues: Int { get }
+    /// Writes the `windowValues` values of the windows kept at a checkpoint to `out`.
+    func saveWindows(to out: UnsafeMutablePointer<Double>)
+    /// These steps (their parameters) with the state they had after the rows `0..<row`: `saved`,
+    /// the windows' values kept beside it, and windows of inputs rebuilt from `inputs`.
+    func restored(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self
+    /// Takes the rows `rows`, writing output k of row i to `out[k * stride + i - rows.lowerBound]`.
+    mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int)
+}
+
+extension IndicatorSteps {
+    var drawn: Int { outputs }
+    var legendOutput: Int { 0 }
+    var windowValues: Int { 0 }
+    func saveWindows(to out: UnsafeMutablePointer<Double>) {}
+}
+
+/// What the chart keeps of an indicator instead of its columns (issue 25): the state of its
+/// steps at the start of every `interval` rows (a checkpoint), the inputs, and the state after
+/// the last row (a followed file's rows take it on). A value, or a run of them, is worked
+/// out again from the checkpoint before it (`values`); the lines' block extremes are worked
+/// out by the whole pass (`init`), a chunk at a time while it is in the cache, so that each
+/// line's `MinMaxIndex` replays only the ends of a range. Twelve lines of 1e7 rows kept so
+/// take about 25 MB of checkpoints and 120 MB of block extremes, not 960 MB of values.
+struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
+    /// Rows between checkpoints: a multiple of the index's block (a replay takes at most this
+    /// many rows before the first one asked for).
+    static var interval: Int { 64 }
+    /// Rows a pass takes at a time (their outputs stay in the first-level cache while summarized).
+    static var chunk: Int { 512 }
+
+    private(set) var inputs: IndicatorInputs
+    private var checkpoints: [Steps.Saved] = []
+    /// The windows' values kept beside each checkpoint (`Steps.windowValues` each).
+    private var windows: [Double] = []
+    /// The state after the last row.
+    private var steps: Steps
+    /// How many rows were taken.
+    private(set) var count = 0
+
+    /// The indicator over every row of `inputs`, the first level of each drawn line's min-max
+    /// index worked out in the same pass (`summaries`, in the order of the lines).
+    init(_ steps: Steps, inputs: IndicatorInputs, summaries: inout [BlockSummary]) {
+        self.steps = steps
+        self.inputs = inputs
+        let n = inputs.count, drawn = steps.drawn
+        checkpoints.reserveCapacity(n / Self.interval + 1)
+        windows.reserveCapacity((n / Self.interval + 1) * steps.windowValues)
+        let blocks = (n + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
+        var nans = [Int](repeating: 0, count: drawn)
+        var pass = self
+        let pairs = DoubleColumn.makeColumns(drawn, count: 2 * blocks) { outs in
+            pass.advance(to: n) { rows, buffer, stride in
+                let firstBlock = rows.lowerBound >> MinMaxIndex.shift
+                let lastBlock = (rows.upperBound + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
+                for k in 0..<drawn {
+                    let values = UnsafeBufferPointer(start: buffer + k * stride, count: rows.count), out = outs[k]
+                    for block in firstBlock..<lastBlock {
+                        (out[2 * block], out[2 * block + 1]) = MinMaxIndex.summary(values, pairs: false, block: block - firstBlock,
+                                                                                   below: rows.count, nans: &nans[k])
+                    }
+                }
+            }
+        }
+        self = pass
+        summaries = zip(pairs, nans).map { BlockSummary(pairs: $0, missing: $1) }
+    }
+
+    /// Takes the rows appended since (`inputs` holds every row): O(1) a row.
+    mutating func extend(_ inputs: IndicatorInputs) {
+        self.inputs = inputs
+        advance(to: inputs.count) { _, _, _ in }
+    }
+
+    /// Lets go of the input columns (so that the series can grow in place); `extend` takes them back.
+    mutating func releaseInputs() {
+        inputs = IndicatorInputs(close: [])
+    }
+
+    /// Takes the rows from `count` to `n`, keeping a checkpoint at the start of every
+    /// `interval` rows, and hands `chunk` each chunk's rows (chunks aligned to `chunk` rows)
+    /// with their outputs (output k of row i at `k * stride + i - rows.lowerBound`).
+    private mutating func advance(to n: Int, _ chunk: (Range<Int>, UnsafeMutablePointer<Double>, Int) -> Void) {
+        guard n > count else { return }
+        let interval = Self.interval, chunkRows = Self.chunk
+        let inputs = inputs
+        // The state and the checkpoints in locals (held once, so they grow in place).
+        var steps = steps, checkpoints = checkpoints, windows = windows
+        self.checkpoints = []
+        self.windows = []
+        let windowValues = steps.windowValues
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: steps.outputs * chunkRows) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            inputs.reading { columns in
+                var start = count
+                while start < n {
+                    let end = min(n, (start / chunkRows + 1) * chunkRows)
+                    var row = start
+                    while row < end {
+                        let segmentEnd = min(end, (row / interval + 1) * interval)
+                        if row % interval == 0 {
+                            checkpoints.append(steps.saved)
+                            if windowValues > 0 {
+                                let at = windows.count
+                                windows.append(contentsOf: repeatElement(0, count: windowValues))
+                                windows.withUnsafeMutableBufferPointer { steps.saveWindows(to: $0.baseAddress! + at) }
+                            }
+                        }
+                        steps.run(row..<segmentEnd, columns, base + (row - start), stride: chunkRows)
+                        row = segmentEnd
+                    }
+                    chunk(start..<end, base, chunkRows)
+                    start = end
+                }
+            }
+        }
+        self.steps = steps
+        self.checkpoints = checkpoints
+        self.windows = windows
+        count = n
+    }
+
+    /// Writes output `output` of the rows `rows` (inside `0..<count`) to `out`: the state restored
+    /// from the checkpoint before them, and the rows from there on taken again.
+    func values(output: Int, _ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        guard !rows.isEmpty else { return }
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= count, "rows outside the indicator")
+        let interval = Self.interval, c = rows.lowerBound / interval, from = c * interval
+        let windowValues = steps.windowValues, outputs = steps.outputs
+        let chunkRows = min(Self.chunk, rows.upperBound - from)
+        inputs.reading { columns in
+            windows.withUnsafeBufferPointer { kept in
+                let saved = UnsafeBufferPointer(rebasing: kept[(c * windowValues)..<((c + 1) * windowValues)])
+                var steps = steps.restored(checkpoints[c], windows: saved, after: from, columns)
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: outputs * chunkRows) { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    var start = from
+                    while start < rows.upperBound {
+                        let end = min(rows.upperBound, start + chunkRows)
+                        steps.run(start..<end, columns, base, stride: chunkRows)
+                        let first = max(start, rows.lowerBound)
+                        if first < end {
+                            (out + (first - rows.lowerBound)).update(from: base + output * chunkRows + (first - start),
+                                                                     count: end - first)
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One output of a `CheckpointedIndicator`, as a `MinMaxIndex` reads it.
+struct ReplayedLine<Steps: IndicatorSteps>: LineReplay {
+    let indicator: CheckpointedIndicator<Steps>
+    let output: Int
+
+    var count: Int { indicator.count }
+
+    func values(_ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        indicator.values(output: output, rows, into: out)
+    }
+}
+
+/// A `CheckpointedIndicator` of any steps, as `IndicatorLine` holds it.
+protocol IndicatorEngine: Sendable {
+    /// How many rows were taken.
+    var count: Int { get }
+    /// How many lines are drawn (the first outputs).
+    var drawn: Int { get }
+    /// The output the legend says.
+    var legendOutput: Int { get }
+    /// Output `output` of `rows`, written to `out`.
+    func values(output: Int, _ rows: Range<Int>, into out: UnsafeMutablePointer<Double>)
+    /// Output `output` as a `MinMaxIndex` reads it.
+    func replay(of output: Int) -> any LineReplay
+    /// Takes the rows appended since.
+    mutating func extend(_ inputs: IndicatorInputs)
+    /// Lets go of the input columns.
+    mutating func releaseInputs()
+}
+
+extension CheckpointedIndicator: IndicatorEngine {
+    var drawn: Int { steps.drawn }
+    var legendOutput: Int { steps.legendOutput }
+    func replay(of output: Int) -> any LineReplay { ReplayedLine(indicator: self, output: output) }
+}
