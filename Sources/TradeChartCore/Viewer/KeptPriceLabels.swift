@@ -15,7 +15,9 @@ struct PriceLabelInputs: Sendable, Equatable {
     var chartY: Int
     var chartHeight: Int
     var dotRowsPerCell: Int
-    /// The reference price (the baseline's), and the newest price shown (a flat chart's one label).
+    /// The reference price (the baseline's), and the newest price shown (a flat chart's one
+    /// label; 0 on any other chart, whose labels do not hang on it: a followed file's new
+    /// price leaves them kept).
     var reference: Double
     var newest: Double
     var percent: Bool
@@ -32,7 +34,8 @@ extension ViewerState {
         return PriceLabelInputs(y: projection.y, baselineRow: projection.baselineRow, baseline: projection.baseline,
                                       chartY: layout.chartY, chartHeight: layout.chartHeight,
                                       dotRowsPerCell: options.charset.dotRowsPerCell, reference: baselinePrice,
-                                      newest: series.prices[slice.last], percent: percentAxis, log: logAxis,
+                                      newest: projection.y.scale == 0 ? series.prices[slice.last] : 0,
+                                      percent: percentAxis, log: logAxis,
                                       scale: priceScale, formatter: priceFormatter)
     }
 
