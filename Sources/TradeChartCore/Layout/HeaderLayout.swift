@@ -65,15 +65,17 @@ package struct HeaderLayout: Sendable {
 
     /// The parts placed in `columns` cells. The most important part (highest `yield`)
     /// takes its fullest form that fits with every other part at its shortest, then the
-    /// next, and so on: a less important part only gets the room that is left.
+    /// next, and so on: a less important part only gets the room that is left. Every form
+    /// is measured once (the header is placed at every frame).
     package func place(columns: Int) -> [Placed] {
         let all = left + [right ?? Part(forms: [""], style: .plain, yield: Int.max)]
+        let widths = all.map { $0.forms.map(Self.width) }
         var choice = all.map { $0.forms.count - 1 }
         for i in all.indices.sorted(by: { all[$0].yield > all[$1].yield }) {
             choice[i] = all[i].forms.indices.first { f in
                 var trial = choice
                 trial[i] = f
-                return used(all, trial) <= columns
+                return used(all, widths, trial) <= columns
             } ?? all[i].forms.count - 1
         }
         var placed: [Placed] = []
@@ -82,32 +84,32 @@ package struct HeaderLayout: Sendable {
             let text = part.forms[choice[i]]
             guard !text.isEmpty else { continue }
             let start = placed.isEmpty ? x : x + part.gap
+            let width = widths[i][choice[i]]
             // A part with no empty form that does not fit even at its shortest is left out, not cut.
-            guard start + Self.width(text) <= columns else { break }
+            guard start + width <= columns else { break }
             placed.append(Placed(text: text, x: start, style: part.style))
-            x = start + Self.width(text)
+            x = start + width
         }
         if let right {
-            let text = right.forms[choice[left.count]]
-            if !text.isEmpty, x + 2 + Self.width(text) <= columns {
-                placed.append(Placed(text: text, x: columns - Self.width(text), style: right.style))
+            let text = right.forms[choice[left.count]], width = widths[left.count][choice[left.count]]
+            if !text.isEmpty, x + 2 + width <= columns {
+                placed.append(Placed(text: text, x: columns - width, style: right.style))
             }
         }
         return placed
     }
 
-    /// The cells the parts take with these choices (the right part with its two spaces).
-    func used(_ all: [Part], _ choice: [Int]) -> Int {
+    /// The cells the parts take with these choices (the right part with its two spaces),
+    /// `widths` holding each part's forms' widths.
+    func used(_ all: [Part], _ widths: [[Int]], _ choice: [Int]) -> Int {
         var total = 0
         var any = false
         for i in 0..<left.count {
-            let text = all[i].forms[choice[i]]
-            guard !text.isEmpty else { continue }
-            total += (any ? all[i].gap : 0) + Self.width(text)
+            guard !all[i].forms[choice[i]].isEmpty else { continue }
+            total += (any ? all[i].gap : 0) + widths[i][choice[i]]
             any = true
         }
-        let rightText = all[left.count].forms[choice[left.count]]
-        if !rightText.isEmpty { total += 2 + Self.width(rightText) }
+        if !all[left.count].forms[choice[left.count]].isEmpty { total += 2 + widths[left.count][choice[left.count]] }
         return total
     }
 }
