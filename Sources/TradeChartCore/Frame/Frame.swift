@@ -25,6 +25,12 @@ public struct Frame: Sendable, Equatable {
         if contains(x: x, y: y) { cells[y * width + x] = cell }
     }
 
+    /// Hands `body` the cells, row by row, to paint a part of the frame still blank there
+    /// (`setOverBlank`'s rule) many cells at a time, without a check of the array at each.
+    package mutating func paintOverBlank<R>(_ body: (UnsafeMutableBufferPointer<Cell>) -> R) -> R {
+        cells.withUnsafeMutableBufferPointer { body($0) }
+    }
+
     @inlinable public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
     /// Sets one cell inside the frame, keeping wide characters whole: the halves of a

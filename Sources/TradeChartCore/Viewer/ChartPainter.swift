@@ -108,33 +108,37 @@ enum ChartPainter {
             for row in 0..<layout.chartHeight { shown[row * width + cursorColumn] = 1 }
         }
         for i in symbols.indices where symbols[i] != nil { shown[i] = 1 }
-        CellLayer.forEachNonzero(shown) { i in
-            let row = i / width, column = i % width
-            let cell: Cell
-            let (lineBits, priceStyle) = price.cell(column: column, row: row)
-            if column == cursorColumn && row == markerRow {
-                cell = Cell(markerGlyph, markerStyle)
-            } else if column == mark.column && row == mark.row {
-                cell = Cell(markGlyph, CellStyle(.accent, .bold))
-            } else if column == live.column && row == live.row {
-                cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
-            } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
-                cell = symbol
-            } else if lineBits != 0 {
-                cell = Cell(charset.glyph(lineBits), priceStyle)
-            } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
-                cell = Cell(charset.glyph(bits), otherStyles[k])
-            } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
-                cell = Cell(charset.glyph(bits), averageStyles[k])
-            } else if column == cursorColumn {
-                cell = Cell(cursorGlyph, .muted)
-            } else {
-                let baseBits = baseline.bits(column: column, row: row)
-                guard baseBits != 0 else { return }
-                cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
+        // The plot is painted first, onto a blank frame: straight into its cells where the chart lies inside it.
+        let frameWidth = frame.width, frameHeight = frame.height, chartX = layout.chartX, chartY = layout.chartY
+        frame.paintOverBlank { cells in
+            CellLayer.forEachNonzero(shown) { i in
+                let row = i / width, column = i - row * width
+                let cell: Cell
+                let (lineBits, priceStyle) = price.cell(at: i)
+                if column == cursorColumn && row == markerRow {
+                    cell = Cell(markerGlyph, markerStyle)
+                } else if column == mark.column && row == mark.row {
+                    cell = Cell(markGlyph, CellStyle(.accent, .bold))
+                } else if column == live.column && row == live.row {
+                    cell = Cell(markerGlyph, CellStyle(lineStyle.color, [.bold, .blink]))
+                } else if !symbols.isEmpty, let symbol = symbols[row * layout.chartWidth + column] {
+                    cell = symbol
+                } else if lineBits != 0 {
+                    cell = Cell(charset.glyph(lineBits), priceStyle)
+                } else if let (bits, k) = others.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), otherStyles[k])
+                } else if let (bits, k) = averageLayer.top(row * layout.chartWidth + column) {
+                    cell = Cell(charset.glyph(bits), averageStyles[k])
+                } else if column == cursorColumn {
+                    cell = Cell(cursorGlyph, .muted)
+                } else {
+                    let baseBits = baseline.bits(column: column, row: row)
+                    guard baseBits != 0 else { return }
+                    cell = Cell(charset == .ascii ? "." : charset.glyph(baseBits), .muted)
+                }
+                let x = chartX + column, y = chartY + row
+                if x >= 0 && y >= 0 && x < frameWidth && y < frameHeight { cells[y * frameWidth + x] = cell }
             }
-            // The plot is painted first, onto a blank frame.
-            frame.setOverBlank(cell, x: layout.chartX + column, y: layout.chartY + row)
         }
         VolumePane.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)
         IndicatorPanes.paint(state: state, geometry: geometry, cursorColumn: cursorColumn, into: &frame)

@@ -37,9 +37,14 @@ struct PriceLayer {
 
     /// The dots of a cell and their style (no dots: 0).
     func cell(column: Int, row: Int) -> (bits: UInt8, style: CellStyle) {
-        let a = first.bits(column: column, row: row)
+        cell(at: first.columns * row + column)
+    }
+
+    /// The dots of the `i`-th cell of the chart, row by row, and their style (no dots: 0).
+    @inline(__always) func cell(at i: Int) -> (bits: UInt8, style: CellStyle) {
+        let a = first.storage[i]
         guard let second else { return (a, firstStyle) }
-        let b = second.bits(column: column, row: row)
+        let b = second.storage[i]
         if b == 0 { return (a, firstStyle) }
         if a == 0 { return (b, secondStyle) }
         return (a | b, a.nonzeroBitCount >= b.nonzeroBitCount ? firstStyle : secondStyle)
