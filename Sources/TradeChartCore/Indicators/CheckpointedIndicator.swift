@@ -61,8 +61,6 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.steps = steps
         self.inputs = inputs
         let n = inputs.count, drawn = steps.drawn
-        checkpoints.reserveCapacity(n / Self.interval + 1)
-        windows.reserveCapacity((n / Self.interval + 1) * steps.windowValues)
         let blocks = (n + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
         var nans = [Int](repeating: 0, count: drawn)
         var pass = self
@@ -106,6 +104,12 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.checkpoints = []
         self.windows = []
         let windowValues = steps.windowValues
+        // Room for every checkpoint of the new rows at once (a followed file's: half as many again).
+        let needed = n / interval + 1
+        if checkpoints.capacity < needed {
+            checkpoints.reserveCapacity(count == 0 ? needed : needed + needed / 2)
+            windows.reserveCapacity(checkpoints.capacity * windowValues)
+        }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: steps.outputs * chunkRows) { buffer in
             guard let base = buffer.baseAddress else { return }
             inputs.reading { columns in
