@@ -5,8 +5,10 @@ import TradeChartCore
 
 /// `make bench` section "indicators" (issue 25): every indicator computed over 1e7 rows on
 /// one core as the chart does it (target < 0.3 s): the program's own path,
-/// `refreshIndicators`, each indicator's lines written whole and summarized by blocks in the
-/// same pass for their min-max indices; and the seventh turned on in the chooser with six on
+/// `refreshIndicators`, each indicator's lines worked out a chunk at a time and summarized by
+/// blocks for their min-max indices, its state kept every 64 rows (no column is written:
+/// the lines are worked out again where a frame reads them); each of the seven alone the
+/// same way (where that time goes); and the seventh turned on in the chooser with six on
 /// (only it is computed). Beside them what the indicator types cost computing their whole
 /// arrays alone (as the TA-Lib reference tests use them; not what the chart pays), and the
 /// cost of writing their twelve output columns to fresh memory; a still frame at 200x60 with the price, two overlays (bands,
@@ -60,6 +62,19 @@ enum IndicatorBenchmark {
         row("all seven as the chart computes them (refreshIndicators: values, summaries, indices), one core"
             + (shown == 7 ? "" : " (\(shown) only!)"),
             program, target: 300_000)
+        // Each alone, as the chart computes it: where the time of the row above goes.
+        for choice in IndicatorChoice.defaults {
+            let alone = ViewerState(series: series, range: .max, options: ViewerOptions(), columns: 200, rows: 60,
+                                    view: ViewSettings(indicators: [choice]),
+                                    candles: CandleState(names: names, bars: bars, closes: close))
+            let micros = cpuMedian(runs: 3) {
+                var state = alone
+                state.refreshIndicators()
+                checksum += Double(state.drawnIndicatorTitles.count)
+            }
+            table.row(["  \(choice.title) alone, as the chart computes it", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(micros), "", ""])
+        }
         // What a trader waits for turning on the seventh in the chooser (`i`, then 7) with six on:
         // the key as the viewer handles it (ATR computed alone, the six kept, the layout and the
         // lines' column spans worked out for the new pane).

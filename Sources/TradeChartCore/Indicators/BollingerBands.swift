@@ -58,6 +58,11 @@ public struct BollingerBands: CloseIndicator, Equatable {
     @inline(__always) static func bands(_ feed: inout WindowMoments.Feed, _ close: Double,
                                                 deviations: Double) -> (Double, Double, Double) {
         guard let (mean, variance) = feed.add(close) else { return (.nan, .nan, .nan) }
+        return bands(mean: mean, variance: variance, deviations: deviations)
+    }
+
+    /// The middle line and the bands of a window's mean and variance.
+    @inline(__always) static func bands(mean: Double, variance: Double, deviations: Double) -> (Double, Double, Double) {
         let width = deviations * sqrt(variance)
         return (mean, mean + width, mean - width)
     }

@@ -40,11 +40,10 @@ extension IndicatorSteps {
 /// line's `MinMaxIndex` replays only the ends of a range. Twelve lines of 1e7 rows kept so
 /// take about 25 MB of checkpoints and 120 MB of block extremes, not 960 MB of values.
 struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
-    /// Rows between checkpoints: a multiple of the index's block (a replay takes at most this
-    /// many rows before the first one asked for).
-    static var interval: Int { 64 }
-    /// Rows a pass takes at a time (their outputs stay in the first-level cache while summarized).
-    static var chunk: Int { 512 }
+    /// Rows between checkpoints (`IndicatorCheckpoints.interval`).
+    static var interval: Int { IndicatorCheckpoints.interval }
+    /// Rows a pass takes at a time (`IndicatorCheckpoints.chunk`).
+    static var chunk: Int { IndicatorCheckpoints.chunk }
 
     private(set) var inputs: IndicatorInputs
     private var checkpoints: [Steps.Saved] = []
@@ -61,8 +60,6 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.steps = steps
         self.inputs = inputs
         let n = inputs.count, drawn = steps.drawn
-        checkpoints.reserveCapacity(n / Self.interval + 1)
-        windows.reserveCapacity((n / Self.interval + 1) * steps.windowValues)
         let blocks = (n + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
         var nans = [Int](repeating: 0, count: drawn)
         var pass = self
@@ -106,6 +103,12 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.checkpoints = []
         self.windows = []
         let windowValues = steps.windowValues
+        // Room for every checkpoint of the new rows at once (a followed file's: half as many again).
+        let needed = n / interval + 1
+        if checkpoints.capacity < needed {
+            checkpoints.reserveCapacity(count == 0 ? needed : needed + needed / 2)
+            windows.reserveCapacity(checkpoints.capacity * windowValues)
+        }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: steps.outputs * chunkRows) { buffer in
             guard let base = buffer.baseAddress else { return }
             inputs.reading { columns in
@@ -168,15 +171,36 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     }
 }
 
+/// The spacing of an indicator's checkpoints and its pass's chunks, the same for every indicator
+/// (a constant of no generic type, so that a read through an existential looks no metadata up).
+enum IndicatorCheckpoints {
+    /// Rows between checkpoints: a multiple of the index's block (a replay takes at most this
+    /// many rows before the first one asked for).
+    static let interval = 64
+    /// Rows a pass takes at a time (their outputs stay in the first-level cache while summarized).
+    static let chunk = 512
+}
+
 /// One output of a `CheckpointedIndicator`, as a `MinMaxIndex` reads it.
 struct ReplayedLine<Steps: IndicatorSteps>: LineReplay {
     let indicator: CheckpointedIndicator<Steps>
     let output: Int
+    /// The indicator's rows (kept here: read through an existential, the generic field is a metadata look-up).
+    let count: Int
+    /// The intervals worked out last (a reader walks the line in order).
+    let cache = ReplayCache()
 
-    var count: Int { indicator.count }
+    init(indicator: CheckpointedIndicator<Steps>, output: Int) {
+        self.indicator = indicator
+        self.output = output
+        count = indicator.count
+    }
 
     func values(_ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
-        indicator.values(output: output, rows, into: out)
+        guard !rows.isEmpty else { return }
+        cache.read(rows, interval: IndicatorCheckpoints.interval, count: count, into: out) { rows, out in
+            indicator.values(output: output, rows, into: out)
+        }
     }
 }
 

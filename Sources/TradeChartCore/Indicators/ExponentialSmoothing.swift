@@ -7,8 +7,12 @@ struct ExponentialSmoothing: Sendable, Equatable {
     let k: Double
     private var seen = 0
     private var sum = 0.0
-    /// The average after the values added so far; NaN before the `bars`-th value.
-    private(set) var value = Double.nan
+    /// The average after the values added so far; NaN before the `bars`-th value (a loop that
+    /// takes the steps after the seeding, `isSeeded`, on its own sets it as `add` would).
+    var value = Double.nan
+
+    /// Whether the first `bars` values came: from then on `add` is `(x − value) × k + value`.
+    var isSeeded: Bool { seen >= bars }
 
     init(bars: Int) {
         precondition(bars >= 1, "an average needs at least one bar")

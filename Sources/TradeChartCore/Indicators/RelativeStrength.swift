@@ -20,8 +20,9 @@ public struct RelativeStrength: CloseIndicator, Equatable {
             defer { previous = close }
             guard row > 0 else { return .nan }
             let change = close - previous
-            let gain = gains.add(change > 0 ? change : 0)
-            let loss = losses.add(change < 0 ? -change : 0)
+            // The larger of each and zero: no branch on the change's sign, which a walk makes a coin toss.
+            let gain = gains.add(Swift.max(change, 0))
+            let loss = losses.add(Swift.max(-change, 0))
             guard !gain.isNaN else { return .nan }
             let sum = gain + loss
             return sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)

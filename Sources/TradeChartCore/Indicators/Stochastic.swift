@@ -34,9 +34,22 @@ public struct Stochastic: CandleIndicator, Equatable {
         /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`
         /// bars (NaN before both have values; the averages take no fast %K before bar `bars - 1`).
         @inline(__always) mutating func slow(_ fast: Double, row: Int, bars: Int) -> (Double, Double) {
+            if isFull { return slowFull(fast) }
             guard row >= bars - 1 else { return (.nan, .nan) }
-            guard let slowK = kMean.add(fast)?.mean, !slowK.isNaN,
-                  let slowD = dMean.add(slowK)?.mean, !slowD.isNaN else { return (.nan, .nan) }
+            guard let slowK = kMean.addForMean(fast), !slowK.isNaN,
+                  let slowD = dMean.addForMean(slowK), !slowD.isNaN else { return (.nan, .nan) }
+            return (slowK, slowD)
+        }
+
+        /// Whether both averages' windows are full: from then on `slowFull` takes the fast %K.
+        var isFull: Bool { kMean.isFull && dMean.isFull }
+
+        /// `slow` once both averages are full (`isFull`): without the warm-up's branches.
+        @inline(__always) mutating func slowFull(_ fast: Double) -> (Double, Double) {
+            let slowK = kMean.addForMeanFull(fast)
+            guard !slowK.isNaN else { return (.nan, .nan) }
+            let slowD = dMean.addForMeanFull(slowK)
+            guard !slowD.isNaN else { return (.nan, .nan) }
             return (slowK, slowD)
         }
     }

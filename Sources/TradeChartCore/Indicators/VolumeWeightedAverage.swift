@@ -23,7 +23,11 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
 
         /// The VWAP after `bar` at `time` (a volume left out counts as none).
         @inline(__always) mutating func next(time: Int64, _ bar: HighLowClose, volume barVolume: Double) -> Double {
-            let day = LocalTime.dayNumber(time)
+            next(day: LocalTime.dayNumber(time), bar, volume: barVolume)
+        }
+
+        /// The VWAP after `bar` on day `day` (`LocalTime.dayNumber` of its time).
+        @inline(__always) mutating func next(day: Int64, _ bar: HighLowClose, volume barVolume: Double) -> Double {
             if day != session {
                 session = day
                 priceVolume = 0

@@ -7,10 +7,14 @@
 struct WilderSmoothing: Sendable, Equatable {
     let bars: Int
     /// 1 / n.
-    private let inverse: Double
+    let inverse: Double
     private var seen = 0
-    /// The sum while seeding, the average from the `bars`-th value on.
-    private var total = 0.0
+    /// The sum while seeding, the average from the `bars`-th value on (a loop that takes the
+    /// steps after the seeding, `isSeeded`, on its own sets it as `add` would).
+    var total = 0.0
+
+    /// Whether the first `bars` values came: from then on `add` is `(total × (n − 1) + x) × inverse`.
+    var isSeeded: Bool { seen >= bars }
 
     init(bars: Int) {
         precondition(bars >= 1, "a smoothing needs at least one bar")

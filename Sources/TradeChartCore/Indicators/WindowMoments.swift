@@ -30,38 +30,87 @@ struct WindowMoments: Sendable, Equatable {
         let reciprocal: Double
         var sums: Sums
 
+        /// Whether `bars` values came: from then on `addFull` and `addForMeanFull` take the values.
+        var isFull: Bool { sums.seen >= bars }
+
         /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
         @inline(__always) mutating func add(_ x: Double) -> (mean: Double, variance: Double)? {
+            if sums.seen >= bars { return addFull(x) }
             if sums.seen == 0 { sums.shift = x }
-            if sums.seen >= bars {
-                let old = window[sums.slot]
-                window[sums.slot] = x
-                if sums.slot == 0 {
-                    sums.shift = x
-                    var sum = 0.0, squares = 0.0
-                    for k in 0..<bars {
-                        let d = window[k] - x
-                        sum += d
-                        squares += d * d
-                    }
-                    sums.sum = sum
-                    sums.squares = squares
-                } else {
-                    let d = x - sums.shift, e = old - sums.shift
-                    sums.sum += d - e
-                    sums.squares += d * d - e * e
+            window[sums.slot] = x
+            let d = x - sums.shift
+            sums.sum += d
+            sums.squares += d * d
+            advance()
+            guard sums.seen >= bars else { return nil }
+            return (mean, variance)
+        }
+
+        /// `add` once the window is full (`isFull`): without the warm-up's branches, so a loop of
+        /// these keeps the sums in registers.
+        @inline(__always) mutating func addFull(_ x: Double) -> (mean: Double, variance: Double) {
+            let old = window[sums.slot]
+            window[sums.slot] = x
+            if sums.slot == 0 {
+                sums.shift = x
+                var sum = 0.0, squares = 0.0
+                for k in 0..<bars {
+                    let d = window[k] - x
+                    sum += d
+                    squares += d * d
                 }
+                sums.sum = sum
+                sums.squares = squares
             } else {
-                window[sums.slot] = x
-                let d = x - sums.shift
-                sums.sum += d
-                sums.squares += d * d
+                let d = x - sums.shift, e = old - sums.shift
+                sums.sum += d - e
+                sums.squares += d * d - e * e
             }
+            advance()
+            return (mean, variance)
+        }
+
+        /// Takes the next value; answers the window's mean (the one `add` answers, bit for bit), or
+        /// nil while fewer than `bars` values came. Keeps no squares: for a window read for its mean alone.
+        @inline(__always) mutating func addForMean(_ x: Double) -> Double? {
+            if sums.seen >= bars { return addForMeanFull(x) }
+            if sums.seen == 0 { sums.shift = x }
+            window[sums.slot] = x
+            sums.sum += x - sums.shift
+            advance()
+            guard sums.seen >= bars else { return nil }
+            return mean
+        }
+
+        /// `addForMean` once the window is full (`isFull`).
+        @inline(__always) mutating func addForMeanFull(_ x: Double) -> Double {
+            let old = window[sums.slot]
+            window[sums.slot] = x
+            if sums.slot == 0 {
+                sums.shift = x
+                var sum = 0.0
+                for k in 0..<bars { sum += window[k] - x }
+                sums.sum = sum
+            } else {
+                sums.sum += (x - sums.shift) - (old - sums.shift)
+            }
+            advance()
+            return mean
+        }
+
+        /// One more value seen, the slot moved on.
+        @inline(__always) private mutating func advance() {
             sums.seen += 1
             sums.slot = sums.slot + 1 == bars ? 0 : sums.slot + 1
-            guard sums.seen >= bars else { return nil }
+        }
+
+        /// The window's mean.
+        @inline(__always) private var mean: Double { sums.shift + sums.sum * reciprocal }
+
+        /// The window's population variance.
+        @inline(__always) private var variance: Double {
             let meanDistance = sums.sum * reciprocal
-            return (sums.shift + meanDistance, max(0, sums.squares * reciprocal - meanDistance * meanDistance))
+            return max(0, sums.squares * reciprocal - meanDistance * meanDistance)
         }
     }
 
