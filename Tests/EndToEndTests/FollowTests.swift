@@ -100,9 +100,12 @@ struct FollowTests {
             let screen = try t.capture()
             #expect(Self.header(screen).contains("3,210.25"))
             // The range keeps its right edge on the newest point: its span ends at the last row.
+            // A screen is drawn row by row, and under load a capture can fall between two
+            // of its rows: wait for the range key and the header's span together.
             try t.send("1")
-            let day = try t.waitFor("[1D]")
-            #expect(Self.header(day).contains("16:09"))
+            try t.waitForScreen(timeout: 5, "[1D] with the day's span ending at 16:09 in the header") {
+                $0.contains("[1D]") && Self.header($0).contains("16:09")
+            }
         }
     }
 
