@@ -74,6 +74,24 @@ public struct DotCanvas: Sendable, Equatable {
         }
     }
 
+    /// Sets the dots of row `y` in the columns where `lit(x)` holds, clipped to the grid:
+    /// one pass over the row's cells (a dashed line is a row of the plot at every frame).
+    package mutating func fillRow(_ y: Int, where lit: (Int) -> Bool) {
+        guard y >= 0, y < heightDots else { return }
+        let cw = charset.dotColumnsPerCell, rh = charset.dotRowsPerCell
+        let cellY = y / rh, sub = y - cellY * rh
+        let charset = charset, columns = columns
+        let dot = (0..<cw).map { charset.bits(column: $0, from: sub, through: sub) }
+        storage.withUnsafeMutableBufferPointer { cells in
+            let start = cellY * columns
+            for cellX in 0..<columns {
+                var bits: UInt8 = 0
+                for k in 0..<cw where lit(cellX * cw + k) { bits |= dot[k] }
+                cells[start + cellX] |= bits
+            }
+        }
+    }
+
     /// The dot bits of the cell at `column`, `row` (0 outside the grid).
     @inlinable public func bits(column: Int, row: Int) -> UInt8 {
         guard column >= 0, row >= 0, column < columns, row < rows else { return 0 }

@@ -46,10 +46,8 @@ public enum LineRasterizer {
     /// coordinate `y`: `on` dots lit then `off` dark, starting at dot column 0.
     public static func drawDashedRow(atY y: Double, on: Int = 2, off: Int = 3, into canvas: inout DotCanvas) {
         guard y >= 0, y < Double(canvas.heightDots), on > 0, off >= 0 else { return }
-        let row = Clamp.int(y)
-        for column in 0..<canvas.widthDots where column % (on + off) < on {
-            canvas.fillColumn(column, from: row, through: row)
-        }
+        let period = on + off
+        canvas.fillRow(Clamp.int(y)) { $0 % period < on }
     }
 
     // MARK: Exact arithmetic (`dotX` and `interpolatedY` are shared with the tests' reference rasterizer)
