@@ -31,6 +31,26 @@ public struct Frame: Sendable, Equatable {
         cells.withUnsafeMutableBufferPointer { body($0) }
     }
 
+    /// Copies a block of cells (`block`, rows of `width`) onto a part of the frame still
+    /// blank there (`setOverBlank`'s rule), its top left cell at (`x`, `y`), clipped to the frame.
+    package mutating func paint(_ block: [Cell], width blockWidth: Int, x: Int, y: Int) {
+        guard blockWidth > 0 else { return }
+        let first = max(0, -x), last = min(blockWidth, width - x)
+        guard first < last else { return }
+        let frameWidth = width, frameHeight = height
+        block.withUnsafeBufferPointer { source in
+            cells.withUnsafeMutableBufferPointer { cells in
+                for row in 0..<(source.count / blockWidth) {
+                    let y = y + row
+                    guard y >= 0 else { continue }
+                    guard y < frameHeight else { break }
+                    let from = row * blockWidth + first, to = y * frameWidth + x + first
+                    (cells.baseAddress! + to).update(from: source.baseAddress! + from, count: last - first)
+                }
+            }
+        }
+    }
+
     @inlinable public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
     /// Sets one cell inside the frame, keeping wide characters whole: the halves of a

@@ -56,6 +56,17 @@ public struct DotCanvas: Sendable, Equatable {
 
     /// Sets the dots of column `x` from row `top` through row `bottom`, clipped to the grid.
     package mutating func fillColumn(_ x: Int, from top: Int, through bottom: Int) {
+        change(column: x, from: top, through: bottom, lit: true)
+    }
+
+    /// Clears the dots of column `x` from row `top` through row `bottom`, clipped to the grid.
+    package mutating func clearColumn(_ x: Int, from top: Int, through bottom: Int) {
+        change(column: x, from: top, through: bottom, lit: false)
+    }
+
+    /// Sets (`lit`) or clears the dots of column `x` from row `top` through row `bottom`,
+    /// a cell at a time, clipped to the grid.
+    @inline(__always) private mutating func change(column x: Int, from top: Int, through bottom: Int, lit: Bool) {
         guard x >= 0, x < widthDots else { return }
         let first = max(top, 0), last = min(bottom, heightDots - 1)
         guard first <= last else { return }
@@ -68,7 +79,8 @@ public struct DotCanvas: Sendable, Equatable {
                 let cellY = row / rh
                 let cellTop = cellY * rh
                 let end = min(last, cellTop + rh - 1)
-                cells[cellY * columns + cellX] |= charset.bits(column: sub, from: row - cellTop, through: end - cellTop)
+                let bits = charset.bits(column: sub, from: row - cellTop, through: end - cellTop)
+                if lit { cells[cellY * columns + cellX] |= bits } else { cells[cellY * columns + cellX] &= ~bits }
                 row = end + 1
             }
         }

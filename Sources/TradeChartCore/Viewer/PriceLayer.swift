@@ -35,6 +35,14 @@ struct PriceLayer {
         }
     }
 
+    /// The layer of a price line drawn on `line` in `style`.
+    init(line: DotCanvas, style: CellStyle) {
+        first = line
+        firstStyle = style
+        second = nil
+        secondStyle = style
+    }
+
     /// The dots of a cell and their style (no dots: 0).
     func cell(column: Int, row: Int) -> (bits: UInt8, style: CellStyle) {
         cell(at: first.columns * row + column)

@@ -34,6 +34,8 @@ public struct ViewerState: Sendable {
     var keptPriceLabels = KeptPriceLabels()
     /// The bottom row's texts, kept between frames.
     var keptBottomRow = KeptBottomRow()
+    /// The still frame's plot, kept between frames.
+    var keptPlot = KeptPlot()
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0

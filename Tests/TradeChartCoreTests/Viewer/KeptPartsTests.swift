@@ -2,7 +2,7 @@ import Testing
 @testable import TradeChartCore
 
 /// What a still frame keeps in the state between frames (the lines' column spans, the
-/// price labels, the bottom row): after random sequences of looks at a followed file, keys and resizes, the
+/// price labels, the bottom row, the plot): after random sequences of looks at a followed file, keys and resizes, the
 /// frame drawn with what is kept is, cell for cell and style for style, the frame of the
 /// same state with nothing kept; and what was kept before an event never shows after it.
 @Suite("Kept parts of the still frame")
@@ -57,16 +57,17 @@ struct KeptPartsTests {
     }
 
     /// A followed viewer on 30 days of minute bars, at the size of the bench's terminal.
-    static func viewer(rng: inout SplitMix64) -> ViewerState {
-        ViewerState(series: minutes(days: 30, rng: &rng), range: .fiveDays, options: ViewerOptions(followed: "MIN"),
-                    columns: 120, rows: 40)
+    static func viewer(rng: inout SplitMix64, charset: Charset = .braille, color: Bool = true) -> ViewerState {
+        ViewerState(series: minutes(days: 30, rng: &rng), range: .fiveDays,
+                    options: ViewerOptions(charset: charset, color: color, followed: "MIN"), columns: 120, rows: 40)
     }
 
     /// Walks 60 random events from a viewer seeded by `seed`, handing `body` each step's
     /// event, the states before and after it, and its time.
-    static func walk(seed: UInt64, _ body: (Int, ViewerEvent, ViewerState, ViewerState, Double) -> Void) {
+    static func walk(seed: UInt64, charset: Charset = .braille, color: Bool = true,
+                     _ body: (Int, ViewerEvent, ViewerState, ViewerState, Double) -> Void) {
         var rng = SplitMix64(seed: seed)
-        var state = viewer(rng: &rng)
+        var state = viewer(rng: &rng, charset: charset, color: color)
         var time = 0.0
         for step in 0..<60 {
             time += 10
@@ -86,6 +87,29 @@ struct KeptPartsTests {
                 #expect(same, "step \(step): \(event) at \(at - time)")
             }
         }
+    }
+
+    /// The plot kept after a look at the followed file redraws only the dot columns that
+    /// changed: without colour (the averages dotted) and in each charset, every still
+    /// frame equals the frame with nothing kept, and the kept plot is the one drawn.
+    @Test(arguments: [(Charset.braille, false), (.block, true), (.ascii, false)])
+    func theKeptPlotIsThePlotWithNothingKept(charset: Charset, color: Bool) {
+        var drawnFromKept = 0
+        Self.walk(seed: 9, charset: charset, color: color) { step, event, _, state, time in
+            let still = state.geometry(at: time + 5)
+            if let inputs = StillPlotInputs(state, geometry: still), state.keptPlot.cells(for: inputs) != nil {
+                drawnFromKept += 1
+            }
+            let same = state.frame(at: time + 5) == state.forgettingKeptParts.frame(at: time + 5)
+            #expect(same, "step \(step): \(event)")
+        }
+        // Most events are looks that find rows, and the still frame after each is kept.
+        #expect(drawnFromKept >= 20, "\(drawnFromKept) of 60 still frames drawn from the kept plot")
+    }
+
+    @Test(arguments: [10, 11] as [UInt64])
+    func aPlotKeptBeforeAnEventNeverShowsAfterIt(seed: UInt64) {
+        Self.keptBeforeNeverShows(seed: seed) { $0.keptPlot = $1.keptPlot }
     }
 
     /// After each random event, the state with `put` of what it kept before the event draws
