@@ -71,6 +71,7 @@ public struct Frame: Sendable, Equatable {
     public mutating func write(_ text: String, x: Int, y: Int, style: CellStyle = .plain) -> Int {
         var column = x
         guard y >= 0, y < height else { return x + text.displayWidth }
+        if let end = writeASCII(text, x: x, y: y, style: style) { return end }
         for scalar in text.unicodeScalars {
             // Printable ASCII, most of what is written, takes one cell.
             if scalar.value >= 0x20 && scalar.value < 0x7F {
@@ -100,7 +101,29 @@ public struct Frame: Sendable, Equatable {
         return column
     }
 
-    /// Sets the style of a run of cells without changing their characters.
+    /// Writes text of printable ASCII only (most of what is written: prices, dates, keys)
+    /// in one pass over its bytes, as `write` would a character at a time: a character a
+    /// cell, and the halves of wide characters it cuts at either end become spaces. Nil,
+    /// writing nothing, for any other text. Row `y` is inside the frame.
+    private mutating func writeASCII(_ text: String, x: Int, y: Int, style: CellStyle) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
+            let width = width
+            let first = max(x, 0), last = min(x + bytes.count, width)
+            guard first < last else { return x + bytes.count }
+            cells.withUnsafeMutableBufferPointer { cells in
+                let row = y * width
+                if first > 0, cells[row + first].isContinuation {
+                    cells[row + first - 1] = Cell(" ", cells[row + first - 1].style)
+                }
+                if last < width, cells[row + last].isContinuation { cells[row + last] = Cell(" ", cells[row + last].style) }
+                for column in first..<last { cells[row + column] = Cell(Unicode.Scalar(bytes[column - x]), style) }
+            }
+            return x + bytes.count
+        }
+    }
+
     /// Blanks the cells of the rectangle `width` x `height` at (`x`, `y`), where it lies on the frame.
     package mutating func clear(x: Int, y: Int, width: Int, height: Int) {
         for row in max(0, y)..<min(self.height, y + height) {
@@ -108,6 +131,7 @@ public struct Frame: Sendable, Equatable {
         }
     }
 
+    /// Sets the style of a run of cells without changing their characters.
     package mutating func restyle(x: Int, y: Int, length: Int, style: CellStyle) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<min(width, max(0, x + length)) { cells[y * width + column].style = style }

@@ -32,6 +32,24 @@ struct WideCharacterTests {
         #expect(!frame.cells.contains { $0.isContinuation })
     }
 
+    /// Plain ASCII is written a run at a time: the wide characters it cuts at either end
+    /// lose their other half, those it covers whole go, and the run is clipped at the edges.
+    @Test func aRunOfASCIICutsTheWideCharactersAtItsEnds() {
+        var frame = Frame(width: 10, height: 1)
+        frame.write("日経平均", x: 1, y: 0)
+        #expect(frame.write("abc", x: 2, y: 0) == 5, "from the second half of 日 through 経")
+        #expect(frame.line(0) == "  abc平均 ")
+        #expect(!frame.cells[0..<5].contains { $0.isContinuation } && frame[6, 0].isContinuation)
+        frame.write("日経平均", x: 1, y: 0)
+        frame.write("xyz", x: 3, y: 0)
+        #expect(frame.line(0) == " 日xyz 均 ", "a run ending on the first half of 平")
+        #expect(frame.write("0123456789AB", x: -1, y: 0) == 11)
+        #expect(frame.line(0) == "123456789A", "clipped at both edges")
+        frame.write("日経平均", x: 1, y: 0)
+        #expect(frame.write("pqr", x: -1, y: 0) == 2)
+        #expect(frame.line(0) == "qr 経平均A", "clipped on the left, ending on the first half of 日")
+    }
+
     @Test func continuationsAreNeitherTextNorWritten() {
         var frame = Frame(width: 6, height: 1)
         frame.write("日本", x: 0, y: 0, style: CellStyle(.accent))
