@@ -187,29 +187,33 @@ package struct TimeLabels: Sendable, Equatable {
         guard width > 0 else { return [] }
         // Each level is tried with its first label, then without it (a label at the left
         // edge gives way rather than costing the level), before the next coarser level.
-        let tries = levels.indices.flatMap { level in
-            [levels[level], Array(levels[level].dropFirst())].filter { !$0.isEmpty }
-        }
-        for (levelIndex, marks) in tries.enumerated() {
-            var placed: [(column: Int, text: String)] = []
-            var fits = true
-            var nextFree = Int.min
-            for (i, mark) in marks.enumerated() {
-                let c = Clamp.int(column(mark.index).rounded(.down), ifNaN: -1)
-                guard c >= 0, c < width else { continue }
-                let length = mark.text.unicodeScalars.count
-                let start = min(max(c - length / 2, 0), max(width - length, 0))
-                // The last label, pushed left by the edge, is dropped rather than failing the level.
-                if start < nextFree && i == marks.count - 1 && start < c - length / 2 { continue }
-                if start < nextFree {
-                    fits = false
-                    if levelIndex < tries.count - 1 { break }
-                    continue
+        let tries = levels.reduce(0) { $0 + min($1.count, 2) }
+        var tried = 0
+        for level in levels {
+            for skip in 0..<min(level.count, 2) {
+                tried += 1
+                let marks = level[skip...]
+                var placed: [(column: Int, text: String)] = []
+                var fits = true
+                var nextFree = Int.min
+                for i in marks.indices {
+                    let mark = marks[i]
+                    let c = Clamp.int(column(mark.index).rounded(.down), ifNaN: -1)
+                    guard c >= 0, c < width else { continue }
+                    let length = mark.text.unicodeScalars.count
+                    let start = min(max(c - length / 2, 0), max(width - length, 0))
+                    // The last label, pushed left by the edge, is dropped rather than failing the level.
+                    if start < nextFree && i == marks.endIndex - 1 && start < c - length / 2 { continue }
+                    if start < nextFree {
+                        fits = false
+                        if tried < tries { break }
+                        continue
+                    }
+                    placed.append((start, mark.text))
+                    nextFree = start + length + 2
                 }
-                placed.append((start, mark.text))
-                nextFree = start + length + 2
+                if fits || tried == tries { return placed }
             }
-            if fits || levelIndex == tries.count - 1 { return placed }
         }
         return []
     }

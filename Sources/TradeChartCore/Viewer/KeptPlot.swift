@@ -185,11 +185,18 @@ extension ViewerState {
     /// plot kept before, its lines' spans kept by `keepStillSpans()`. Nothing is kept while
     /// the frame's plot is not one that is kept (a morph running, a cursor shown).
     mutating func keepStillPlot(at time: Double) {
-        let projection = projection(at: time)
-        guard let inputs = StillPlotInputs(self, time: time, projection: projection, drawn: drawnPoints(at: time),
+        guard let (inputs, lines) = stillPlotToKeep(at: time) else { return }
+        keptPlot.keep(inputs, lines: lines)
+    }
+
+    /// The inputs of the still plot at `time` and its lines' spans, when it is kept and
+    /// what is kept is not already it (worked out without a copy of the state).
+    private func stillPlotToKeep(at time: Double) -> (StillPlotInputs, [ColumnSpans?])? {
+        let projection = projection(at: time), drawn = drawnPoints(at: time)
+        guard let inputs = StillPlotInputs(self, time: time, projection: projection, drawn: drawn,
                                            cursor: displayedCursor(at: time)),
-              keptPlot.cells(for: inputs) == nil else { return }
-        keptPlot.keep(inputs, lines: StillPlotInputs.lines(self, drawn: drawnPoints(at: time), priceStyle: inputs.lineStyle).map { line in
+              keptPlot.cells(for: inputs) == nil else { return nil }
+        return (inputs, StillPlotInputs.lines(self, drawn: drawn, priceStyle: inputs.lineStyle).map { line in
             line.points.map { columnSpans(line.index, points: $0, x: projection.x) }
         })
     }
