@@ -25,6 +25,7 @@ package enum DisplayWidth {
         let v = scalar.value
         if v < 0x300 { return 1 }
         if isWide(v) { return 2 }
+        if isPlainSymbol(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -32,6 +33,15 @@ package enum DisplayWidth {
         // Hangul medial vowels and final consonants join the syllable before them.
         if (0x1160...0x11FF).contains(v) { return 0 }
         return scalar.properties.isEmojiPresentation ? 2 : 1
+    }
+
+    /// The punctuation, arrows, box drawing, shapes and Braille the screen is drawn with
+    /// (– … ▲ ▼ │ ● ◆ and the plot's dots): one cell each, none a mark, a format character
+    /// or an emoji (◽ ◾ at U+25FD-U+25FE are, and lie outside), so their Unicode
+    /// properties, a look-up of a few hundred instructions each, need not be asked.
+    static func isPlainSymbol(_ v: UInt32) -> Bool {
+        (0x2010...0x2027).contains(v) || (0x2190...0x21FF).contains(v) || (0x2500...0x25FC).contains(v)
+            || (0x2800...0x28FF).contains(v)
     }
 
     static func isWide(_ v: UInt32) -> Bool {

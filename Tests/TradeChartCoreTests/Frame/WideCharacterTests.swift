@@ -15,6 +15,19 @@ struct WideCharacterTests {
         #expect(DisplayWidth.prefix("日経平均", cells: 5) == "日経")
     }
 
+    /// The symbols measured without asking their Unicode properties take the width those
+    /// properties give them.
+    @Test func theScreensSymbolsTakeTheWidthTheirPropertiesGive() {
+        for v in [0x2010...0x2027, 0x2190...0x21FF, 0x2500...0x25FC, 0x2800...0x28FF].joined() {
+            let scalar = Unicode.Scalar(UInt32(v))!
+            let properties = scalar.properties
+            let zero = [.nonspacingMark, .enclosingMark, .format].contains(properties.generalCategory)
+            let width = zero ? 0 : (DisplayWidth.isWide(UInt32(v)) || properties.isEmojiPresentation ? 2 : 1)
+            #expect(DisplayWidth.of(scalar) == width, "U+\(String(v, radix: 16, uppercase: true))")
+        }
+        #expect(DisplayWidth.of(Unicode.Scalar(0x25FD)!) == 2, "◽ is an emoji, outside the plain symbols")
+    }
+
     @Test func aWideCharacterTakesItsCellAndAContinuation() {
         var frame = Frame(width: 10, height: 1)
         #expect(frame.write("日経x", x: 1, y: 0) == 6)
