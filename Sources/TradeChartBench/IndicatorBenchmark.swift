@@ -129,24 +129,7 @@ enum IndicatorBenchmark {
         table.row(["the same, each column advised as worth huge pages first (DoubleColumn)",
                    RasterBenchmark.label(n), RasterBenchmark.formatMicros(hugeFloor), "", ""])
 
-        let choices = (try? IndicatorChoice.list("bb,ema:9,rsi,macd")) ?? []
-        for range in [ChartRange.max, .oneYear] {
-            // The same frame without indicators, to read what they add.
-            let plain = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60)
-            let alone = cpuMedian(runs: 101) { checksum += Double(plain.frame(at: 0).width) }
-            table.row(["still frame 200x60, the price alone, \(range.label)", RasterBenchmark.label(n),
-                       RasterBenchmark.formatMicros(alone), "", ""])
-            let state = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60,
-                                    view: ViewSettings(indicators: choices))
-            let frame = cpuMedian(runs: 101) { checksum += Double(state.frame(at: 0).width) }
-            row("still frame 200x60, 2 overlays + RSI and MACD panes, \(range.label)", frame, target: 1000)
-            // The same frame working out every line's column spans, as the first one after a change
-            // would without those the state keeps (and as a morph's frames do).
-            let afresh = state.forgettingKeptParts
-            let first = cpuMedian(runs: 101) { checksum += Double(afresh.frame(at: 0).width) }
-            table.row(["the same, nothing kept (the lines and labels worked out), \(range.label)", RasterBenchmark.label(n),
-                       RasterBenchmark.formatMicros(first), "", ""])
-        }
+        frames(table: table, series: series, checksum: &checksum)
 
         // One row at a time after the whole series, every indicator on.
         var ema = ExponentialAverage(bars: 20, closes: close)
@@ -182,5 +165,57 @@ enum IndicatorBenchmark {
         micros.sort()
         row("one appended row, all seven (values + plotted indices)", micros[micros.count / 2], target: 100)
         if checksum == 1 { print("") }  // keeps the work observable
+    }
+
+    /// The frames of section "indicators" (also alone, section "indicator-frames"): the price with
+    /// two overlays (bands, EMA 9) and two panes (RSI, MACD) at 200x60 on `series`, still (the
+    /// lines' column spans kept by the state), with nothing kept (as the first frame after a
+    /// change), and in the middle of a morph to 5Y (each frame at another time, so another x map:
+    /// every line's spans worked out, as a morph's frames do).
+    static func frames(table: BenchTable, series: PriceSeries, checksum: inout Double) {
+        let n = series.count
+        func row(_ name: String, _ micros: Double, target: Double) {
+            table.row([name, RasterBenchmark.label(n), RasterBenchmark.formatMicros(micros),
+                       "< " + RasterBenchmark.formatMicros(target), micros < target ? "ok" : "MISSES TARGET"])
+        }
+        let choices = (try? IndicatorChoice.list("bb,ema:9,rsi,macd")) ?? []
+        for range in [ChartRange.max, .oneYear] {
+            // The same frame without indicators, to read what they add.
+            let plain = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60)
+            let alone = cpuMedian(runs: 101) { checksum += Double(plain.frame(at: 0).width) }
+            table.row(["still frame 200x60, the price alone, \(range.label)", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(alone), "", ""])
+            let state = ViewerState(series: series, range: range, options: ViewerOptions(), columns: 200, rows: 60,
+                                    view: ViewSettings(indicators: choices))
+            let frame = cpuMedian(runs: 101) { checksum += Double(state.frame(at: 0).width) }
+            row("still frame 200x60, 2 overlays + RSI and MACD panes, \(range.label)", frame, target: 1000)
+            // The same frame working out every line's column spans, as the first one after a change
+            // would without those the state keeps (and as a morph's frames do).
+            let afresh = state.forgettingKeptParts
+            let first = cpuMedian(runs: 101) { checksum += Double(afresh.frame(at: 0).width) }
+            table.row(["the same, nothing kept (the lines and labels worked out), \(range.label)", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(first), "", ""])
+            // A morph's frames from this range to 5Y: each at another moment of it.
+            var morphing = state
+            _ = morphing.handle(.key(.character("6")), at: 0)
+            var moment = 0
+            let between = cpuMedian(runs: 101) {
+                moment += 1
+                checksum += Double(morphing.frame(at: 0.05 + Double(moment % 97) * 0.004).width)
+            }
+            table.row(["the same mid-morph to 5Y (another moment each frame), \(range.label)", RasterBenchmark.label(n),
+                       RasterBenchmark.formatMicros(between), "", ""])
+        }
+
+    }
+
+    /// Section "indicator-frames": the frames of section "indicators" alone (no indicator computed
+    /// over the whole series but those drawn).
+    static func runFrames(table: BenchTable) {
+        table.section("indicator frames: BB 20 2, EMA 9, RSI 14, MACD 12 26 9 on 1e7 minute bars at 200x60; median CPU time of the thread",
+                      columns: ["case", "rows", "median", "target", "verdict"])
+        var checksum = 0.0
+        frames(table: table, series: ViewerBenchmark.intraday(count: 10_000_000), checksum: &checksum)
+        if checksum == 1 { print("") }
     }
 }
