@@ -13,10 +13,12 @@ import TradeChartCore
 /// arrays alone (as the TA-Lib reference tests use them; not what the chart pays), and the
 /// cost of writing their twelve output columns to fresh memory; a still frame at 200x60 with the price, two overlays (bands,
 /// EMA 9) and two panes (RSI, MACD) on 1e7 rows (target < 1 ms; the lines' column spans kept
-/// by the state, and beside it the frame that works them out), and the indicators' own
-/// work for one appended row with all of them on (each takes the row, each plotted line
-/// extends its min-max index; target < 0.1 ms, on top of the row itself). Times are the
-/// thread's CPU time (`cpuMedian`). A row whose median misses its target says so.
+/// by the state), and beside it the frame that works them out and a morph's frames (`frames`,
+/// also alone as section "indicator-frames"); and the indicators' own work for one appended
+/// row with all of them on (each takes the row, each plotted line extends its min-max index,
+/// the column lent out while it grows, so that nothing is copied; target < 0.1 ms, on top of
+/// the row itself). Times are the thread's CPU time (`cpuMedian`). A row whose median misses
+/// its target says so. Measured 26 Nov 2026 on the shared machine: see the README's table.
 enum IndicatorBenchmark {
     /// The median CPU time of `body` on this thread, in µs (after one run to warm up): the
     /// targets are for one core, and on the shared machine wall time also counts the waits
@@ -140,8 +142,14 @@ enum IndicatorBenchmark {
         var macd = MACD(fast: 12, slow: 26, signal: 9, closes: close)
         var stoch = Stochastic(bars: 14, kBars: 3, dBars: 3, high: high, low: low, close: close)
         var atr = AverageTrueRange(bars: 14, high: high, low: low, close: close)
-        // Eleven plotted lines: EMA, three bands, VWAP, RSI, MACD's line, signal and histogram, %K and %D, ATR.
-        var plotted = (0..<12).map { _ in MinMaxIndex(close) }
+        // Twelve plotted lines: EMA, three bands, VWAP, RSI, MACD's line, signal and histogram, %K and
+        // %D, ATR; each index over its indicator's own column (no copy), which it lends out while the
+        // indicator grows it (so that the column grows in place) and takes back grown.
+        func columns() -> [[Double]] {
+            [ema.values, bands.upper, bands.middle, bands.lower, vwap?.values ?? [], rsi.values, macd.line,
+             macd.signalLine, macd.histogram, stoch.k, stoch.d, atr.values]
+        }
+        var plotted = columns().map { MinMaxIndex($0) }
         var time = series.times[n - 1], price = close[n - 1]
         var micros: [Double] = []
         for i in 0..<1001 {
@@ -149,6 +157,7 @@ enum IndicatorBenchmark {
             price += i % 2 == 0 ? 0.25 : -0.125
             let bar = HighLowClose(high: price + 0.05, low: price - 0.05, close: price)
             let start = AppendBenchmark.cpuNow()
+            let lent = plotted.indices.map { plotted[$0].lendValues() }
             ema.append(close: price)
             bands.append(close: price)
             vwap?.append(time: time, bar, volume: 1000)
@@ -156,10 +165,7 @@ enum IndicatorBenchmark {
             macd.append(close: price)
             stoch.append(bar)
             atr.append(bar)
-            let new = [ema.values[n + i], bands.upper[n + i], bands.middle[n + i], bands.lower[n + i],
-                       vwap?.values[n + i] ?? 0, rsi.values[n + i], macd.line[n + i], macd.signalLine[n + i],
-                       macd.histogram[n + i], stoch.k[n + i], stoch.d[n + i], atr.values[n + i]]
-            for k in plotted.indices { plotted[k].append(contentsOf: [new[k]]) }
+            for (k, column) in columns().enumerated() { plotted[k].adopt(column, lent: lent[k]) }
             micros.append((AppendBenchmark.cpuNow() - start) * 1e6)
         }
         micros.sort()
@@ -207,6 +213,33 @@ enum IndicatorBenchmark {
                        RasterBenchmark.formatMicros(between), "", ""])
         }
 
+    }
+
+    /// Section "indicator-pass": the row "all seven as the chart computes them" alone (for a profile of
+    /// it; `TRADECHART_PASS=stoch` or another list of `--indicator` computes those instead).
+    static func runPass(table: BenchTable) {
+        let asked = getenv("TRADECHART_PASS").flatMap { try? IndicatorChoice.list(String(cString: $0)) }
+        let choices = asked ?? IndicatorChoice.defaults
+        table.section("indicator pass: all seven on 1e7 minute bars as the chart computes them; median CPU time of the thread",
+                      columns: ["case", "rows", "median"])
+        let n = 10_000_000
+        let series = ViewerBenchmark.intraday(count: n)
+        let close = series.prices
+        let bars = BarColumns(count: n, open: close, high: close.map { $0 + 0.05 }, low: close.map { $0 - 0.05 },
+                              volume: (0..<n).map { Double(1000 + $0 % 7 * 100) })
+        let names = BarColumnNames(open: "open", high: "high", low: "low", volume: "volume")
+        let everything = ViewerState(series: series, range: .max, options: ViewerOptions(), columns: 200, rows: 60,
+                                     view: ViewSettings(indicators: choices),
+                                     candles: CandleState(names: names, bars: bars, closes: close))
+        var checksum = 0.0
+        let micros = cpuMedian(runs: 5) {
+            var state = everything
+            state.refreshIndicators()
+            checksum += Double(state.drawnIndicatorTitles.count)
+        }
+        table.row([choices.map(\.title).joined(separator: ", ") + " as the chart computes them (refreshIndicators)", RasterBenchmark.label(n),
+                   RasterBenchmark.formatMicros(micros)])
+        if checksum == 1 { print("") }
     }
 
     /// Section "indicator-frames": the frames of section "indicators" alone (no indicator computed
