@@ -18,9 +18,10 @@ protocol IndicatorSteps: Sendable {
     var windowValues: Int { get }
     /// Writes the `windowValues` values of the windows kept at a checkpoint to `out`.
     func saveWindows(to out: UnsafeMutablePointer<Double>)
-    /// These steps (their parameters) with the state they had after the rows `0..<row`: `saved`,
-    /// the windows' values kept beside it, and windows of inputs rebuilt from `inputs`.
-    func restored(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self
+    /// Gives these steps (their parameters kept) the state they had after the rows `0..<row`:
+    /// `saved`, the windows' values kept beside it, and windows of inputs rebuilt from `inputs`,
+    /// written into the windows these steps hold (a replay restores many times a frame).
+    mutating func restore(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns)
     /// Takes the rows `rows`, writing output k of row i to `out[k * stride + i - rows.lowerBound]`.
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int)
 }
@@ -151,7 +152,8 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         inputs.reading { columns in
             windows.withUnsafeBufferPointer { kept in
                 let saved = UnsafeBufferPointer(rebasing: kept[(c * windowValues)..<((c + 1) * windowValues)])
-                var steps = steps.restored(checkpoints[c], windows: saved, after: from, columns)
+                var steps = steps
+                steps.restore(checkpoints[c], windows: saved, after: from, columns)
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: outputs * chunkRows) { buffer in
                     guard let base = buffer.baseAddress else { return }
                     var start = from
@@ -192,7 +194,7 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
                         let c = run.lowerBound / interval, from = c * interval
                         if position < from || position > run.lowerBound {
                             let saved = UnsafeBufferPointer(rebasing: kept[(c * windowValues)..<((c + 1) * windowValues)])
-                            steps = steps.restored(checkpoints[c], windows: saved, after: from, columns)
+                            steps.restore(checkpoints[c], windows: saved, after: from, columns)
                             position = from
                         }
                         while position < run.upperBound {
