@@ -1,6 +1,7 @@
 // `make bench`: runs every benchmark section and prints one table per section.
 // `TradeChartBench raster viewer` runs only the sections named (start, first, process, compressed,
-// load, decimal, raster, viewer, indicators, pixels, terminal, overview, follow), in that order.
+// load, decimal, raster, viewer, indicators, pixels, terminal, overview, follow), in that order;
+// `indicator-frames` runs the frames of section indicators alone, `indicator-pass` its first row alone.
 import Glibc
 if LoadBenchmark.runChildModeIfAsked(CommandLine.arguments) { exit(0) }
 let wanted = Set(CommandLine.arguments.dropFirst())
@@ -19,6 +20,9 @@ if runs("decimal") { DecimalCommaBenchmark.run(table: table) }
 if runs("raster") { RasterBenchmark.run(table: table) }
 if runs("viewer") { ViewerBenchmark.run(table: table) }
 if runs("indicators") { IndicatorBenchmark.run(table: table) }
+// Not in the whole run (section "indicators" has these rows): its frames alone, to measure them quickly.
+if wanted.contains("indicator-frames") { IndicatorBenchmark.runFrames(table: table) }
+if wanted.contains("indicator-pass") { IndicatorBenchmark.runPass(table: table) }
 if runs("pixels") { PixelBenchmark.run(table: table) }
 if runs("terminal") { TerminalBenchmark.run(table: table) }
 if runs("overview") { OverviewBenchmark.run(table: table) }

@@ -13,8 +13,8 @@ protocol WholeStateSteps: IndicatorSteps where Saved == Self {}
 extension WholeStateSteps {
     var saved: Self { self }
 
-    func restored(_ saved: Self, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self {
-        saved
+    mutating func restore(_ saved: Self, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) {
+        self = saved
     }
 }
 
@@ -58,13 +58,11 @@ struct BandSteps: IndicatorSteps {
     var outputs: Int { 3 }
     var saved: WindowMoments.Sums { moments.sums }
 
-    func restored(_ saved: WindowMoments.Sums, windows: UnsafeBufferPointer<Double>, after row: Int,
-                  _ inputs: InputColumns) -> Self {
-        var steps = self
+    mutating func restore(_ saved: WindowMoments.Sums, windows: UnsafeBufferPointer<Double>, after row: Int,
+                          _ inputs: InputColumns) {
         // Every close is fed: the window holds the closes before `row`.
         let first = max(0, saved.seen - moments.bars)
-        steps.moments = WindowMoments(bars: moments.bars, sums: saved, last: UnsafeBufferPointer(rebasing: inputs.close[first..<row]))
-        return steps
+        moments.restore(sums: saved, last: UnsafeBufferPointer(rebasing: inputs.close[first..<row]))
     }
 
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
@@ -228,15 +226,13 @@ struct StochasticSteps: IndicatorSteps {
         dMean.copyWindow(to: out + kMean.bars)
     }
 
-    func restored(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self {
-        var steps = self
+    mutating func restore(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) {
         let kBars = kMean.bars, dBars = dMean.bars
         let kHeld = saved.k.seen - max(0, saved.k.seen - kBars), dHeld = saved.d.seen - max(0, saved.d.seen - dBars)
-        steps.kMean = WindowMoments(bars: kBars, sums: saved.k, last: UnsafeBufferPointer(rebasing: windows[0..<kHeld]))
-        steps.dMean = WindowMoments(bars: dBars, sums: saved.d, last: UnsafeBufferPointer(rebasing: windows[kBars..<(kBars + dHeld)]))
-        steps.highest = WindowExtreme(bars: bars, highest: true, after: row) { inputs.bar($0).high }
-        steps.lowest = WindowExtreme(bars: bars, highest: false, after: row) { inputs.bar($0).low }
-        return steps
+        kMean.restore(sums: saved.k, last: UnsafeBufferPointer(rebasing: windows[0..<kHeld]))
+        dMean.restore(sums: saved.d, last: UnsafeBufferPointer(rebasing: windows[kBars..<(kBars + dHeld)]))
+        highest.restore(after: row) { inputs.bar($0).high }
+        lowest.restore(after: row) { inputs.bar($0).low }
     }
 
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {

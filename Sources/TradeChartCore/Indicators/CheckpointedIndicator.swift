@@ -18,9 +18,10 @@ protocol IndicatorSteps: Sendable {
     var windowValues: Int { get }
     /// Writes the `windowValues` values of the windows kept at a checkpoint to `out`.
     func saveWindows(to out: UnsafeMutablePointer<Double>)
-    /// These steps (their parameters) with the state they had after the rows `0..<row`: `saved`,
-    /// the windows' values kept beside it, and windows of inputs rebuilt from `inputs`.
-    func restored(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns) -> Self
+    /// Gives these steps (their parameters kept) the state they had after the rows `0..<row`:
+    /// `saved`, the windows' values kept beside it, and windows of inputs rebuilt from `inputs`,
+    /// written into the windows these steps hold (a replay restores many times a frame).
+    mutating func restore(_ saved: Saved, windows: UnsafeBufferPointer<Double>, after row: Int, _ inputs: InputColumns)
     /// Takes the rows `rows`, writing output k of row i to `out[k * stride + i - rows.lowerBound]`.
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int)
 }
@@ -151,7 +152,8 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         inputs.reading { columns in
             windows.withUnsafeBufferPointer { kept in
                 let saved = UnsafeBufferPointer(rebasing: kept[(c * windowValues)..<((c + 1) * windowValues)])
-                var steps = steps.restored(checkpoints[c], windows: saved, after: from, columns)
+                var steps = steps
+                steps.restore(checkpoints[c], windows: saved, after: from, columns)
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: outputs * chunkRows) { buffer in
                     guard let base = buffer.baseAddress else { return }
                     var start = from
@@ -169,10 +171,53 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
             }
         }
     }
+
+    /// Writes every output of the rows `runs` (each inside `0..<count`, in increasing order,
+    /// none overlapping), run after run, to `out`: output k of the j-th row asked for at
+    /// `out[k * total + j]`, `total` the rows asked for. One pass from the checkpoint before the
+    /// first run: a run takes the rows on from where the one before left the state when the
+    /// checkpoint before it is not nearer (the same steps, so the same values as the whole pass).
+    func values(runs: UnsafeBufferPointer<Range<Int>>, total: Int, into out: UnsafeMutablePointer<Double>) {
+        guard let first = runs.first, let last = runs.last else { return }
+        precondition(first.lowerBound >= 0 && last.upperBound <= count, "rows outside the indicator")
+        let interval = Self.interval, windowValues = steps.windowValues, outputs = steps.outputs
+        let chunkRows = Self.chunk
+        inputs.reading { columns in
+            windows.withUnsafeBufferPointer { kept in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: outputs * chunkRows) { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    var steps = steps
+                    // The row the state `steps` stands after (none yet).
+                    var position = Int.min
+                    var written = 0
+                    for run in runs where !run.isEmpty {
+                        let c = run.lowerBound / interval, from = c * interval
+                        if position < from || position > run.lowerBound {
+                            let saved = UnsafeBufferPointer(rebasing: kept[(c * windowValues)..<((c + 1) * windowValues)])
+                            steps.restore(checkpoints[c], windows: saved, after: from, columns)
+                            position = from
+                        }
+                        while position < run.upperBound {
+                            let end = min(run.upperBound, position + chunkRows)
+                            steps.run(position..<end, columns, base, stride: chunkRows)
+                            let first = max(position, run.lowerBound)
+                            if first < end {
+                                for k in 0..<outputs {
+                                    (out + (k * total + written + first - run.lowerBound))
+                                        .update(from: base + (k * chunkRows + first - position), count: end - first)
+                                }
+                            }
+                            position = end
+                        }
+                        written += run.count
+                    }
+                }
+            }
+        }
+    }
 }
 
-/// The spacing of an indicator's checkpoints and its pass's chunks, the same for every indicator
-/// (a constant of no generic type, so that a read through an existential looks no metadata up).
+/// The spacing of an indicator's checkpoints and its pass's chunks, the same for every indicator.
 enum IndicatorCheckpoints {
     /// Rows between checkpoints: a multiple of the index's block (a replay takes at most this
     /// many rows before the first one asked for).
@@ -181,49 +226,168 @@ enum IndicatorCheckpoints {
     static let chunk = 512
 }
 
-/// One output of a `CheckpointedIndicator`, as a `MinMaxIndex` reads it.
-struct ReplayedLine<Steps: IndicatorSteps>: LineReplay {
-    let indicator: CheckpointedIndicator<Steps>
-    let output: Int
-    /// The indicator's rows (kept here: read through an existential, the generic field is a metadata look-up).
-    let count: Int
-    /// The intervals worked out last (a reader walks the line in order).
-    let cache = ReplayCache()
+/// A `CheckpointedIndicator` of each kind of steps, as `IndicatorLine` holds it: a case a kind,
+/// so that every read goes to the code made for its steps (no generic code working its
+/// steps' type out at run time, as it would behind a protocol).
+enum IndicatorEngine: Sendable {
+    case ema(CheckpointedIndicator<EMASteps>)
+    case bands(CheckpointedIndicator<BandSteps>)
+    case vwap(CheckpointedIndicator<VWAPSteps>)
+    case rsi(CheckpointedIndicator<RSISteps>)
+    case macd(CheckpointedIndicator<MACDSteps>)
+    case stochastic(CheckpointedIndicator<StochasticSteps>)
+    case atr(CheckpointedIndicator<ATRSteps>)
 
-    init(indicator: CheckpointedIndicator<Steps>, output: Int) {
-        self.indicator = indicator
+    /// The indicator `choice` over every row of `inputs`, its drawn lines' first levels in `summaries`.
+    init(_ choice: IndicatorChoice, inputs: IndicatorInputs, summaries: inout [BlockSummary]) {
+        switch choice {
+        case .ema(let n): self = .ema(CheckpointedIndicator(EMASteps(bars: n), inputs: inputs, summaries: &summaries))
+        case .bollinger(let n, let m):
+            self = .bands(CheckpointedIndicator(BandSteps(bars: n, deviations: m), inputs: inputs, summaries: &summaries))
+        case .vwap: self = .vwap(CheckpointedIndicator(VWAPSteps(), inputs: inputs, summaries: &summaries))
+        case .rsi(let n): self = .rsi(CheckpointedIndicator(RSISteps(bars: n), inputs: inputs, summaries: &summaries))
+        case .macd(let f, let s, let g):
+            self = .macd(CheckpointedIndicator(MACDSteps(fast: f, slow: s, signal: g), inputs: inputs, summaries: &summaries))
+        case .stochastic(let n, let k, let d):
+            self = .stochastic(CheckpointedIndicator(StochasticSteps(bars: n, kBars: k, dBars: d), inputs: inputs,
+                                                     summaries: &summaries))
+        case .atr(let n): self = .atr(CheckpointedIndicator(ATRSteps(bars: n), inputs: inputs, summaries: &summaries))
+        }
+    }
+
+    /// How many rows were taken.
+    var count: Int {
+        switch self {
+        case .ema(let e): e.count
+        case .bands(let e): e.count
+        case .vwap(let e): e.count
+        case .rsi(let e): e.count
+        case .macd(let e): e.count
+        case .stochastic(let e): e.count
+        case .atr(let e): e.count
+        }
+    }
+
+    /// How many outputs a row gives (the drawn lines first).
+    var outputs: Int {
+        switch self {
+        case .ema, .rsi, .atr: 1
+        case .vwap, .stochastic: 2
+        case .bands, .macd: 3
+        }
+    }
+
+    /// How many lines are drawn (the first outputs).
+    var drawn: Int {
+        switch self {
+        case .vwap: 1
+        default: outputs
+        }
+    }
+
+    /// The output the legend says.
+    var legendOutput: Int {
+        switch self {
+        case .vwap: 1
+        default: 0
+        }
+    }
+
+    /// Output `output` of `rows`, written to `out`.
+    func values(output: Int, _ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        switch self {
+        case .ema(let e): e.values(output: output, rows, into: out)
+        case .bands(let e): e.values(output: output, rows, into: out)
+        case .vwap(let e): e.values(output: output, rows, into: out)
+        case .rsi(let e): e.values(output: output, rows, into: out)
+        case .macd(let e): e.values(output: output, rows, into: out)
+        case .stochastic(let e): e.values(output: output, rows, into: out)
+        case .atr(let e): e.values(output: output, rows, into: out)
+        }
+    }
+
+    /// Every output of the rows `runs` (`CheckpointedIndicator.values(runs:total:into:)`).
+    func values(runs: UnsafeBufferPointer<Range<Int>>, total: Int, into out: UnsafeMutablePointer<Double>) {
+        switch self {
+        case .ema(let e): e.values(runs: runs, total: total, into: out)
+        case .bands(let e): e.values(runs: runs, total: total, into: out)
+        case .vwap(let e): e.values(runs: runs, total: total, into: out)
+        case .rsi(let e): e.values(runs: runs, total: total, into: out)
+        case .macd(let e): e.values(runs: runs, total: total, into: out)
+        case .stochastic(let e): e.values(runs: runs, total: total, into: out)
+        case .atr(let e): e.values(runs: runs, total: total, into: out)
+        }
+    }
+
+    /// Takes the rows appended since.
+    mutating func extend(_ inputs: IndicatorInputs) {
+        // Each taken out of `self` while it grows, so that its checkpoints are not copied.
+        switch self {
+        case .ema(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .ema(e)
+        case .bands(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .bands(e)
+        case .vwap(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .vwap(e)
+        case .rsi(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .rsi(e)
+        case .macd(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .macd(e)
+        case .stochastic(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .stochastic(e)
+        case .atr(var e): self = .ema(Self.emptyEMA); e.extend(inputs); self = .atr(e)
+        }
+    }
+
+    /// Lets go of the input columns.
+    mutating func releaseInputs() {
+        switch self {
+        case .ema(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .ema(e)
+        case .bands(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .bands(e)
+        case .vwap(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .vwap(e)
+        case .rsi(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .rsi(e)
+        case .macd(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .macd(e)
+        case .stochastic(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .stochastic(e)
+        case .atr(var e): self = .ema(Self.emptyEMA); e.releaseInputs(); self = .atr(e)
+        }
+    }
+
+    /// Indicators of no row, held by `self` while its own is taken out to grow.
+    private static let placeholder: CheckpointedIndicator<ATRSteps> = {
+        var none: [BlockSummary] = []
+        return CheckpointedIndicator(ATRSteps(bars: 1), inputs: IndicatorInputs(close: []), summaries: &none)
+    }()
+    private static let emptyEMA: CheckpointedIndicator<EMASteps> = {
+        var none: [BlockSummary] = []
+        return CheckpointedIndicator(EMASteps(bars: 1), inputs: IndicatorInputs(close: []), summaries: &none)
+    }()
+
+    /// Output `output` as a `MinMaxIndex` reads it; the lines of one indicator share `shared`.
+    func replay(of output: Int, shared: ReplayCache) -> ReplayedLine {
+        ReplayedLine(engine: self, output: output, cache: shared)
+    }
+}
+
+/// One output of an indicator, as a `MinMaxIndex` reads it.
+struct ReplayedLine: LineReplay {
+    let engine: IndicatorEngine
+    let output: Int
+    /// The indicator's rows.
+    let count: Int
+    /// What was worked out last, shared by the indicator's lines (`ReplayCache`).
+    let cache: ReplayCache
+
+    init(engine: IndicatorEngine, output: Int, cache: ReplayCache) {
+        self.engine = engine
         self.output = output
-        count = indicator.count
+        self.cache = cache
+        count = engine.count
     }
 
     func values(_ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
         guard !rows.isEmpty else { return }
-        cache.read(rows, interval: IndicatorCheckpoints.interval, count: count, into: out) { rows, out in
-            indicator.values(output: output, rows, into: out)
+        cache.read(rows, output: output, interval: IndicatorCheckpoints.interval, count: count, into: out) { rows, out in
+            engine.values(output: output, rows, into: out)
         }
     }
-}
 
-/// A `CheckpointedIndicator` of any steps, as `IndicatorLine` holds it.
-protocol IndicatorEngine: Sendable {
-    /// How many rows were taken.
-    var count: Int { get }
-    /// How many lines are drawn (the first outputs).
-    var drawn: Int { get }
-    /// The output the legend says.
-    var legendOutput: Int { get }
-    /// Output `output` of `rows`, written to `out`.
-    func values(output: Int, _ rows: Range<Int>, into out: UnsafeMutablePointer<Double>)
-    /// Output `output` as a `MinMaxIndex` reads it.
-    func replay(of output: Int) -> any LineReplay
-    /// Takes the rows appended since.
-    mutating func extend(_ inputs: IndicatorInputs)
-    /// Lets go of the input columns.
-    mutating func releaseInputs()
-}
-
-extension CheckpointedIndicator: IndicatorEngine {
-    var drawn: Int { steps.drawn }
-    var legendOutput: Int { steps.legendOutput }
-    func replay(of output: Int) -> any LineReplay { ReplayedLine(indicator: self, output: output) }
+    func values(runs: [Range<Int>], into out: UnsafeMutablePointer<Double>) {
+        cache.read(runs: runs, output: output, outputs: engine.outputs, count: count, into: out) { runs, total, out in
+            engine.values(runs: runs, total: total, into: out)
+        }
+    }
 }

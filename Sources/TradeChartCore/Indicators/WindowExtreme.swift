@@ -66,20 +66,29 @@ struct WindowExtreme: Sendable, Equatable {
     /// suffix extremes of the block before, worked out with the comparisons `add` makes.
     init(bars: Int, highest: Bool, after row: Int, _ value: (Int) -> Double) {
         self.init(bars: bars, highest: highest)
-        let sign = highest ? 1.0 : -1.0
+        restore(after: row, value)
+    }
+
+    /// This window as it is after the values `0..<row` were fed (as `init(bars:highest:after:_:)`
+    /// makes it), its slots written in place (no new array where this one holds its own).
+    mutating func restore(after row: Int, _ value: (Int) -> Double) {
+        let bars = bars, sign = highest ? 1.0 : -1.0
         let position = row % bars, start = row - position
         var running = -Double.infinity
-        for r in start..<row {
-            let signed = sign * value(r)
-            slots[r - start] = signed
-            running = signed > running ? signed : running
-        }
-        if start >= bars {
-            var suffix = -Double.infinity
-            for k in stride(from: bars - 1, through: 0, by: -1) {
-                let v = sign * value(start - bars + k)
-                if v > suffix { suffix = v }
-                slots[bars + k] = suffix
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots.update(repeating: -.infinity)
+            for r in start..<row {
+                let signed = sign * value(r)
+                slots[r - start] = signed
+                running = signed > running ? signed : running
+            }
+            if start >= bars {
+                var suffix = -Double.infinity
+                for k in stride(from: bars - 1, through: 0, by: -1) {
+                    let v = sign * value(start - bars + k)
+                    if v > suffix { suffix = v }
+                    slots[bars + k] = suffix
+                }
             }
         }
         block = Block(position: position, running: running)

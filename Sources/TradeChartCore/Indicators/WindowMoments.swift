@@ -124,14 +124,23 @@ struct WindowMoments: Sendable, Equatable {
     /// of those fed, oldest first; fewer at the start) from `last`.
     init(bars: Int, sums: Sums, last: UnsafeBufferPointer<Double>) {
         self.init(bars: bars)
+        restore(sums: sums, last: last)
+    }
+
+    /// This window as it was after `sums.seen` values (as `init(bars:sums:last:)` makes it), its
+    /// slots written in place (no new array where this one holds its own).
+    mutating func restore(sums: Sums, last: UnsafeBufferPointer<Double>) {
         self.sums = sums
-        let seen = sums.seen, first = Swift.max(0, seen - bars)
+        let bars = bars, seen = sums.seen, first = Swift.max(0, seen - bars)
         precondition(last.count == seen - first, "the window's values")
-        // The value fed as number r lies in slot r % bars.
-        var slot = first % bars
-        for value in last {
-            window[slot] = value
-            slot = slot + 1 == bars ? 0 : slot + 1
+        window.withUnsafeMutableBufferPointer { window in
+            window.update(repeating: 0)
+            // The value fed as number r lies in slot r % bars.
+            var slot = first % bars
+            for value in last {
+                window[slot] = value
+                slot = slot + 1 == bars ? 0 : slot + 1
+            }
         }
     }
 

@@ -78,28 +78,59 @@ package struct ColumnSpans: Sendable {
             }
             initialized = 2 * columns
         }
-        // A replayed line (an indicator's) has no values to compare: it is asked, and read two values at a time.
-        let replayed = index.isReplayed
-        let earlier = replayed ? nil : before.flatMap { Earlier($0, of: index, width: width) }
+        // A replayed line (an indicator's) has no values to compare: the rows every column reads
+        // (its range's edges, the segments leaving it) are worked out in one pass.
+        if index.isReplayed {
+            values = Self.replayedValues(index, bounds: bounds, columns: columns, first: first, last: last)
+            return
+        }
+        let earlier = before.flatMap { Earlier($0, of: index, width: width) }
         let bounds = bounds
         values = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
             v.initialize(repeating: 0)
             initialized = 6 * columns
             index.values.withUnsafeBufferPointer { p in
-                func pair(_ i: Int) -> (Double, Double) {
-                    guard replayed else { return (p[i], p[i + 1]) }
-                    let two = index.values(in: i..<(i + 2))
-                    return (two[0], two[1])
-                }
                 for c in 0..<columns {
                     let lo = bounds[2 * c], hi = bounds[2 * c + 1]
                     if lo <= hi {
                         (v[6 * c], v[6 * c + 1]) = earlier?.minMax(column: start + c, lo, hi, p) ?? index.minMax(lo...hi)
                     }
                     // The segments leaving the column's points on the left and on the right (`leftSegment`, `rightSegment`).
-                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = pair(lo - 1) }
-                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = pair(hi) }
+                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
+                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
                 }
+            }
+        }
+    }
+
+    /// The per-column values (as `values`) of a replayed line: every row the columns read (the
+    /// edges of each one's range outside whole blocks, `MinMaxIndex.edgeRows`, and the two ends
+    /// of each segment leaving it) asked of the index at once, in increasing order, then each
+    /// column's extremes from those and the index's levels, with the comparisons `minMax` makes
+    /// (`RowValues`).
+    private static func replayedValues(_ index: MinMaxIndex, bounds: [Int], columns: Int, first: Int,
+                                       last: Int) -> [Double] {
+        var wanted: [Range<Int>] = []
+        wanted.reserveCapacity(4 * columns)
+        for c in 0..<columns {
+            let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+            if lo > first && lo <= last { wanted.append((lo - 1)..<(lo + 1)) }
+            if lo <= hi {
+                let (left, right) = index.edgeRows(lo...hi)
+                if !left.isEmpty { wanted.append(left) }
+                if !right.isEmpty { wanted.append(right) }
+            }
+            if hi >= first && hi < last && hi != lo - 1 { wanted.append(hi..<(hi + 2)) }
+        }
+        var read = RowValues(index, wanted: wanted)
+        return [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
+            v.initialize(repeating: 0)
+            initialized = 6 * columns
+            for c in 0..<columns {
+                let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+                if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) { read.widen($0, &$1, &$2) } }
+                if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (read.value(lo - 1), read.value(lo)) }
+                if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (read.value(hi), read.value(hi + 1)) }
             }
         }
     }

@@ -7,4 +7,8 @@ package protocol LineReplay: Sendable {
     var count: Int { get }
     /// Writes the line's values of `rows` (inside `0..<count`) to `out`, in order.
     func values(_ rows: Range<Int>, into out: UnsafeMutablePointer<Double>)
+    /// Writes the line's values of the rows of `runs` (inside `0..<count`, in increasing order,
+    /// none overlapping), run after run, to `out`: worked out in one pass over them (a frame
+    /// asks for the rows at every column's edges at once).
+    func values(runs: [Range<Int>], into out: UnsafeMutablePointer<Double>)
 }

@@ -111,6 +111,57 @@ public struct MinMaxIndex: Sendable {
         }
     }
 
+    /// The values of the rows of `runs` (inside `0..<count`, in increasing order, none
+    /// overlapping), run after run: a replayed line's worked out in one pass over them.
+    package func values(runs: [Range<Int>]) -> [Double] {
+        var total = 0
+        for run in runs { total += run.count }
+        return [Double](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            if let replay {
+                replay.values(runs: runs, into: base)
+            } else {
+                var at = 0
+                values.withUnsafeBufferPointer { v in
+                    for run in runs {
+                        (base + at).update(from: v.baseAddress! + run.lowerBound, count: run.count)
+                        at += run.count
+                    }
+                }
+            }
+            initialized = total
+        }
+    }
+
+    /// The rows whose values `minMax(range)` compares one by one (the others are read from the
+    /// levels' whole blocks), as two runs (the second may be empty): for a replayed line, which
+    /// works them out again, so that a reader can have those of many ranges worked out in one pass.
+    package func edgeRows(_ range: ClosedRange<Int>) -> (Range<Int>, Range<Int>) {
+        let lo = range.lowerBound, hi = range.upperBound
+        let b = Self.branching, shift = Self.shift
+        if levels.isEmpty || hi - lo + 1 < 2 * b { return (lo..<(hi + 1), (hi + 1)..<(hi + 1)) }
+        let firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
+        return (lo..<(firstBlock << shift), ((lastBlock + 1) << shift)..<(hi + 1))
+    }
+
+    /// `minMax(range)` with the values of its `edgeRows` compared in by `widen` (for a replayed
+    /// line, from those worked out for many ranges at once, `RowValues.widen`): the same
+    /// comparisons in the same order.
+    @inline(__always)
+    package func minMax(_ range: ClosedRange<Int>,
+                        edges widen: (Range<Int>, inout Double, inout Double) -> Void) -> (min: Double, max: Double) {
+        precondition(range.lowerBound >= 0 && range.upperBound < count, "range outside the prices")
+        let (left, right) = edgeRows(range)
+        var mn = Double.infinity, mx = -Double.infinity
+        if !left.isEmpty { widen(left, &mn, &mx) }
+        if !right.isEmpty { widen(right, &mn, &mx) }
+        if right.lowerBound > left.upperBound {
+            let b = Self.branching, shift = Self.shift
+            widenLevels((range.lowerBound + b - 1) >> shift, ((range.upperBound + 1) >> shift) - 1, &mn, &mx)
+        }
+        return (mn, mx)
+    }
+
     /// Every value (a replayed line worked out whole: for tests and whole-line readers).
     package var allValues: [Double] { replay == nil ? values : values(in: 0..<count) }
 

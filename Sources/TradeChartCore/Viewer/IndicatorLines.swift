@@ -18,7 +18,7 @@ struct IndicatorLine: Sendable {
 
     let choice: IndicatorChoice
     /// The checkpoints, the inputs and the state after the last row.
-    private var engine: any IndicatorEngine
+    private var engine: IndicatorEngine
     /// Each line's plotted values, then the histogram's: for an overlay as the price axis plots
     /// them, for a pane as they are (a value missing after the first, as VWAP's at a session
     /// start without volume, holds the one before, so the line does not break).
@@ -55,20 +55,9 @@ struct IndicatorLine: Sendable {
             firstDefined = Self.warmUp(choice)
         }
         let inputs = Self.inputs(choice, series: series, bars: bars)
-        // Each made from no row, then given the whole series, its lines summarized as they are worked out.
+        // Made from no row, then given the whole series, its lines summarized as they are worked out.
         var summaries: [BlockSummary] = []
-        switch choice {
-        case .ema(let n): engine = CheckpointedIndicator(EMASteps(bars: n), inputs: inputs, summaries: &summaries)
-        case .bollinger(let n, let m):
-            engine = CheckpointedIndicator(BandSteps(bars: n, deviations: m), inputs: inputs, summaries: &summaries)
-        case .vwap: engine = CheckpointedIndicator(VWAPSteps(), inputs: inputs, summaries: &summaries)
-        case .rsi(let n): engine = CheckpointedIndicator(RSISteps(bars: n), inputs: inputs, summaries: &summaries)
-        case .macd(let f, let s, let g):
-            engine = CheckpointedIndicator(MACDSteps(fast: f, slow: s, signal: g), inputs: inputs, summaries: &summaries)
-        case .stochastic(let n, let k, let d):
-            engine = CheckpointedIndicator(StochasticSteps(bars: n, kBars: k, dBars: d), inputs: inputs, summaries: &summaries)
-        case .atr(let n): engine = CheckpointedIndicator(ATRSteps(bars: n), inputs: inputs, summaries: &summaries)
-        }
+        engine = IndicatorEngine(choice, inputs: inputs, summaries: &summaries)
         firstLevels = summaries
     }
 
@@ -165,7 +154,8 @@ struct IndicatorLine: Sendable {
         lent = false
         engine.extend(Self.inputs(choice, series: series, bars: bars))
         guard replays else { return }
-        for k in plotted.indices { plotted[k].adopt(replay: engine.replay(of: k), lent: before) }
+        let shared = ReplayCache()
+        for k in plotted.indices { plotted[k].adopt(replay: engine.replay(of: k, shared: shared), lent: before) }
     }
 
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
@@ -193,7 +183,8 @@ struct IndicatorLine: Sendable {
                 }
                 return summaries?.first ?? BlockSummary(pairs: [], missing: 0)
             }
-            plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0), summary: levels[$0]) }
+            let shared = ReplayCache()
+            plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0, shared: shared), summary: levels[$0]) }
             replays = true
             lent = false
             return

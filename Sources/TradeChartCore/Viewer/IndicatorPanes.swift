@@ -35,10 +35,14 @@ enum IndicatorPanes {
             var up = canvas(), down = canvas()
             if pane.hasHistogram, x.scale != 0 {
                 let histogram = pane.plotted[pane.lineCount]
-                for column in 0..<(layout.chartWidth * charset.dotColumnsPerCell) {
+                // The point at each dot column's middle (-1 where none), their values asked for at once.
+                let rows = (0..<(layout.chartWidth * charset.dotColumnsPerCell)).map { column in
                     let i = Clamp.int(x.inverse(Double(column) + 0.5).rounded(), ifNaN: -1)
-                    guard i >= first, i <= drawn.upperBound else { continue }
-                    let value = histogram.value(at: i)
+                    return i >= first && i <= drawn.upperBound ? i : -1
+                }
+                var values = RowValues(histogram, wanted: rows.compactMap { $0 >= 0 ? $0..<($0 + 1) : nil })
+                for (column, i) in rows.enumerated() where i >= 0 {
+                    let value = values.value(i)
                     guard !value.isNaN else { continue }
                     let zero = y(0), bar = y(value)
                     if value >= 0 {
