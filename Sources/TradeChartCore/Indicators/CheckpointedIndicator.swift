@@ -92,6 +92,17 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         inputs = IndicatorInputs(close: [])
     }
 
+    /// How many outputs a row gives, how many of them are drawn, and the one the legend says (its steps').
+    var outputLayout: (outputs: Int, drawn: Int, legend: Int) { (steps.outputs, steps.drawn, steps.legendOutput) }
+
+    /// Applies `change` (`IndicatorEngine.change`).
+    fileprivate mutating func apply(_ change: IndicatorEngine.Change) {
+        switch change {
+        case .extend(let inputs): extend(inputs)
+        case .releaseInputs: releaseInputs()
+        }
+    }
+
     /// Takes the rows from `count` to `n`, keeping a checkpoint at the start of every
     /// `interval` rows, and hands `chunk` each chunk's rows (chunks aligned to `chunk` rows)
     /// with their outputs (output k of row i at `k * stride + i - rows.lowerBound`).
@@ -268,30 +279,28 @@ enum IndicatorEngine: Sendable {
         }
     }
 
-    /// How many outputs a row gives (the drawn lines first).
-    var outputs: Int {
+    /// How many outputs a row gives (the drawn lines first), how many are drawn, and the
+    /// one the legend says: what its steps say.
+    private var outputLayout: (outputs: Int, drawn: Int, legend: Int) {
         switch self {
-        case .ema, .rsi, .atr: 1
-        case .vwap, .stochastic: 2
-        case .bands, .macd: 3
+        case .ema(let e): e.outputLayout
+        case .bands(let e): e.outputLayout
+        case .vwap(let e): e.outputLayout
+        case .rsi(let e): e.outputLayout
+        case .macd(let e): e.outputLayout
+        case .stochastic(let e): e.outputLayout
+        case .atr(let e): e.outputLayout
         }
     }
+
+    /// How many outputs a row gives (the drawn lines first).
+    var outputs: Int { outputLayout.outputs }
 
     /// How many lines are drawn (the first outputs).
-    var drawn: Int {
-        switch self {
-        case .vwap: 1
-        default: outputs
-        }
-    }
+    var drawn: Int { outputLayout.drawn }
 
     /// The output the legend says.
-    var legendOutput: Int {
-        switch self {
-        case .vwap: 1
-        default: 0
-        }
-    }
+    var legendOutput: Int { outputLayout.legend }
 
     /// Output `output` of `rows`, written to `out`.
     func values(output: Int, _ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
@@ -320,40 +329,35 @@ enum IndicatorEngine: Sendable {
     }
 
     /// Takes the rows appended since.
-    mutating func extend(_ inputs: IndicatorInputs) {
-        // Each taken out of `self` while it grows, so that its checkpoints are not copied.
-        switch self {
-        case .ema(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .ema(e)
-        case .bands(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .bands(e)
-        case .vwap(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .vwap(e)
-        case .rsi(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .rsi(e)
-        case .macd(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .macd(e)
-        case .stochastic(var e): self = .atr(Self.placeholder); e.extend(inputs); self = .stochastic(e)
-        case .atr(var e): self = .ema(Self.emptyEMA); e.extend(inputs); self = .atr(e)
-        }
-    }
+    mutating func extend(_ inputs: IndicatorInputs) { change(.extend(inputs)) }
 
     /// Lets go of the input columns.
-    mutating func releaseInputs() {
+    mutating func releaseInputs() { change(.releaseInputs) }
+
+    /// What `change(_:)` does to the indicator.
+    fileprivate enum Change {
+        case extend(IndicatorInputs)
+        case releaseInputs
+    }
+
+    /// Applies `change` to the indicator, taken out of `self` meanwhile (`self` holds an
+    /// indicator of no row) so that it is held once and its checkpoints are not copied.
+    private mutating func change(_ change: Change) {
         switch self {
-        case .ema(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .ema(e)
-        case .bands(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .bands(e)
-        case .vwap(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .vwap(e)
-        case .rsi(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .rsi(e)
-        case .macd(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .macd(e)
-        case .stochastic(var e): self = .atr(Self.placeholder); e.releaseInputs(); self = .stochastic(e)
-        case .atr(var e): self = .ema(Self.emptyEMA); e.releaseInputs(); self = .atr(e)
+        case .ema(var e): self = Self.none; e.apply(change); self = .ema(e)
+        case .bands(var e): self = Self.none; e.apply(change); self = .bands(e)
+        case .vwap(var e): self = Self.none; e.apply(change); self = .vwap(e)
+        case .rsi(var e): self = Self.none; e.apply(change); self = .rsi(e)
+        case .macd(var e): self = Self.none; e.apply(change); self = .macd(e)
+        case .stochastic(var e): self = Self.none; e.apply(change); self = .stochastic(e)
+        case .atr(var e): self = Self.none; e.apply(change); self = .atr(e)
         }
     }
 
-    /// Indicators of no row, held by `self` while its own is taken out to grow.
-    private static let placeholder: CheckpointedIndicator<ATRSteps> = {
-        var none: [BlockSummary] = []
-        return CheckpointedIndicator(ATRSteps(bars: 1), inputs: IndicatorInputs(close: []), summaries: &none)
-    }()
-    private static let emptyEMA: CheckpointedIndicator<EMASteps> = {
-        var none: [BlockSummary] = []
-        return CheckpointedIndicator(EMASteps(bars: 1), inputs: IndicatorInputs(close: []), summaries: &none)
+    /// An indicator of no row, held by `self` while its own changes.
+    private static let none: IndicatorEngine = {
+        var summaries: [BlockSummary] = []
+        return .atr(CheckpointedIndicator(ATRSteps(bars: 1), inputs: IndicatorInputs(close: []), summaries: &summaries))
     }()
 
     /// Output `output` as a `MinMaxIndex` reads it; the lines of one indicator share `shared`.
