@@ -19,20 +19,15 @@ public struct Frame: Sendable, Equatable {
         set { if contains(x: x, y: y) { put(newValue, x: x, y: y) } }
     }
 
-    /// Sets a cell of a frame still blank there and beside it (no wide character to keep
-    /// whole): the plot's cells, painted first, without `put`'s checks. Ignored outside the frame.
-    package mutating func setOverBlank(_ cell: Cell, x: Int, y: Int) {
-        if contains(x: x, y: y) { cells[y * width + x] = cell }
-    }
-
     /// Hands `body` the cells, row by row, to paint a part of the frame still blank there
-    /// (`setOverBlank`'s rule) many cells at a time, without a check of the array at each.
+    /// and beside it (no wide character to keep whole: the plot's cells, painted first),
+    /// many cells at a time, without `put`'s checks or a check of the array at each.
     package mutating func paintOverBlank<R>(_ body: (UnsafeMutableBufferPointer<Cell>) -> R) -> R {
         cells.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// Copies a block of cells (`block`, rows of `width`) onto a part of the frame still
-    /// blank there (`setOverBlank`'s rule), its top left cell at (`x`, `y`), clipped to the frame.
+    /// blank there (`paintOverBlank`'s rule), its top left cell at (`x`, `y`), clipped to the frame.
     package mutating func paint(_ block: [Cell], width blockWidth: Int, x: Int, y: Int) {
         guard blockWidth > 0 else { return }
         let first = max(0, -x), last = min(blockWidth, width - x)

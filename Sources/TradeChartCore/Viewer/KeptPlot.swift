@@ -78,13 +78,11 @@ struct KeptPlot: Sendable {
     }
 }
 
-/// What the still plot of a line chart of one file is worked out from: the chart's place
-/// and size, the dots' charset and colour, the maps, the baseline, each line (its index's
+/// What the still plot of a line chart of one file is worked out from: the chart's size
+/// (its place does not change its cells), the dots' charset and colour, the maps, the baseline, each line (its index's
 /// contents, its points, its style), the mark and the newest point. Nil (`init`) for a plot
 /// that is not kept: candles, files compared, a cursor shown, a morph running.
 struct StillPlotInputs: Sendable, Equatable {
-    var chartX: Int
-    var chartY: Int
     var width: Int
     var height: Int
     var charset: Charset
@@ -135,8 +133,6 @@ struct StillPlotInputs: Sendable, Equatable {
         let layout = state.layout
         guard cursor == nil, !state.drawsCandles, state.others.isEmpty, !layout.isTooSmall,
               !state.isAnimating(at: time) else { return nil }
-        chartX = layout.chartX
-        chartY = layout.chartY
         width = layout.chartWidth
         height = layout.chartHeight
         charset = state.options.charset

@@ -43,11 +43,6 @@ struct PriceLayer {
         secondStyle = style
     }
 
-    /// The dots of a cell and their style (no dots: 0).
-    func cell(column: Int, row: Int) -> (bits: UInt8, style: CellStyle) {
-        cell(at: first.columns * row + column)
-    }
-
     /// The dots of the `i`-th cell of the chart, row by row, and their style (no dots: 0).
     @inline(__always) func cell(at i: Int) -> (bits: UInt8, style: CellStyle) {
         let a = first.storage[i]
