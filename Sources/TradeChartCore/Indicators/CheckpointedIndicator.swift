@@ -69,11 +69,8 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
                 let firstBlock = rows.lowerBound >> MinMaxIndex.shift
                 let lastBlock = (rows.upperBound + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
                 for k in 0..<drawn {
-                    let values = UnsafeBufferPointer(start: buffer + k * stride, count: rows.count), out = outs[k]
-                    for block in firstBlock..<lastBlock {
-                        (out[2 * block], out[2 * block + 1]) = MinMaxIndex.summary(values, pairs: false, block: block - firstBlock,
-                                                                                   below: rows.count, nans: &nans[k])
-                    }
+                    MinMaxIndex.summarize(UnsafeBufferPointer(start: buffer + k * stride, count: rows.count),
+                                          blocks: 0..<(lastBlock - firstBlock), into: outs[k] + 2 * firstBlock, nans: &nans[k])
                 }
             }
         }

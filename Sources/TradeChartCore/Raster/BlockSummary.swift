@@ -58,11 +58,10 @@ extension DoubleColumn {
                 let end = min(start + summarizedChunk, count)
                 write(start..<end)
                 for (k, column) in columns.enumerated() {
-                    let values = UnsafeBufferPointer(start: column, count: count), out = outs[k]
-                    for block in (start >> MinMaxIndex.shift)..<((end + MinMaxIndex.branching - 1) >> MinMaxIndex.shift) {
-                        (out[2 * block], out[2 * block + 1]) = MinMaxIndex.summary(values, pairs: false, block: block,
-                                                                                   below: count, nans: &nans[k])
-                    }
+                    let firstBlock = start >> MinMaxIndex.shift
+                    MinMaxIndex.summarize(UnsafeBufferPointer(start: column, count: count),
+                                          blocks: firstBlock..<((end + MinMaxIndex.branching - 1) >> MinMaxIndex.shift),
+                                          into: outs[k] + 2 * firstBlock, nans: &nans[k])
                 }
                 start = end
             }

@@ -195,13 +195,11 @@ public struct MinMaxIndex: Sendable {
         first.removeSubrange(min(2 * firstBlock, first.count)...)
         let blocks = (count + Self.branching - 1) >> Self.shift
         if first.capacity < 2 * blocks { first.reserveCapacity(max(2 * blocks, first.capacity + first.capacity / 2)) }
-        redone.withUnsafeBufferPointer { v in
-            for block in 0..<(blocks - firstBlock) {
-                var nans = 0
-                let (mn, mx) = Self.summary(v, pairs: false, block: block, below: v.count, nans: &nans)
-                first.append(mn)
-                first.append(mx)
-                missing += nans
+        let added = blocks - firstBlock, kept = first.count
+        first.append(contentsOf: repeatElement(0, count: 2 * added))
+        first.withUnsafeMutableBufferPointer { pairs in
+            redone.withUnsafeBufferPointer { v in
+                Self.summarize(v, blocks: 0..<added, into: pairs.baseAddress! + kept, nans: &missing)
             }
         }
         if levels.isEmpty { levels.append(first) } else { levels[0] = first }
@@ -304,6 +302,11 @@ public struct MinMaxIndex: Sendable {
                 var nans = 0
                 levels.append(source.withUnsafeBufferPointer { s in
                     DoubleColumn.make(count: 2 * count) { out in
+                        if !pairs {
+                            Self.summarize(UnsafeBufferPointer(rebasing: s[..<entriesBelow]), blocks: 0..<count, into: out,
+                                           nans: &nans)
+                            return
+                        }
                         for block in 0..<count {
                             (out[2 * block], out[2 * block + 1]) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow,
                                                                                 nans: &nans)
@@ -344,6 +347,53 @@ public struct MinMaxIndex: Sendable {
             var nans = 0
             for i in first..<v.count where v[i].isNaN { nans += 1 }
             return nans
+        }
+    }
+
+    /// Writes the (min, max) pair of each block `blocks` of the prices `s` (the last block may
+    /// be short) to `out`, the pair of block `blocks.lowerBound` first; adds the NaN prices to
+    /// `nans`. The pairs are those `summary` gives, bit for bit: a whole block is compared two
+    /// prices at a time (packed comparisons, four chains that overlap), and a block where that
+    /// could differ from one pass in order (a NaN among its prices, whose count the packed pass
+    /// does not keep, or an extreme of zero, where the first of +0 and -0 must be kept) is
+    /// summarized again by `summary`. The pass of a whole series' first level (an indicator's
+    /// lines, a loaded column) spends most of its time here.
+    @inline(__always)
+    static func summarize(_ s: UnsafeBufferPointer<Double>, blocks: Range<Int>, into out: UnsafeMutablePointer<Double>,
+                          nans: inout Int) {
+        guard let base = s.baseAddress else { return }
+        let raw = UnsafeRawPointer(base), below = s.count
+        var at = out
+        for block in blocks {
+            let lo = block << shift
+            defer { at += 2 }
+            if lo + branching <= below {
+                @inline(__always) func pair(_ j: Int) -> SIMD2<Double> {
+                    raw.loadUnaligned(fromByteOffset: (lo &+ j) &* 8, as: SIMD2<Double>.self)
+                }
+                let a = pair(0), b = pair(2)
+                var lowA = a, highA = a, lowB = b, highB = b
+                var missing = (a .!= a) .| (b .!= b)
+                var j = 4
+                while j < branching {
+                    let c = pair(j), d = pair(j &+ 2)
+                    lowA.replace(with: c, where: c .< lowA)
+                    highA.replace(with: c, where: c .> highA)
+                    lowB.replace(with: d, where: d .< lowB)
+                    highB.replace(with: d, where: d .> highB)
+                    missing = missing .| (c .!= c) .| (d .!= d)
+                    j &+= 4
+                }
+                lowA.replace(with: lowB, where: lowB .< lowA)
+                highA.replace(with: highB, where: highB .> highA)
+                let mn = lowA[1] < lowA[0] ? lowA[1] : lowA[0], mx = highA[1] > highA[0] ? highA[1] : highA[0]
+                if !any(missing) && mn != 0 && mx != 0 {
+                    at[0] = mn
+                    at[1] = mx
+                    continue
+                }
+            }
+            (at[0], at[1]) = summary(s, pairs: false, block: block, below: below, nans: &nans)
         }
     }
 

@@ -44,8 +44,12 @@ struct MinMaxIndexTests {
     /// indicator's warm-up), and the NaNs are counted. Values are drawn from few, so ties abound.
     @Test func blockExtremesAreThoseOfOnePassInOrder() {
         var rng = SplitMix64(seed: 3)
-        let sets: [[Double]] = [[0.0, -0.0, .nan], [0.0, -0.0, 1, -1, .nan, .infinity, -.infinity, 2.5]]
-        for (choices, n) in [(sets[0], 16), (sets[0], 1_000), (sets[1], 17), (sets[1], 33), (sets[1], 1_000)] {
+        // The last two without NaN: whole blocks of them take the packed comparisons, and
+        // the extreme of most is a zero, which they summarize again in order.
+        let sets: [[Double]] = [[0.0, -0.0, .nan], [0.0, -0.0, 1, -1, .nan, .infinity, -.infinity, 2.5],
+                                [0.0, -0.0, 0.5], [0.0, -0.0, -0.5]]
+        for (choices, n) in [(sets[0], 16), (sets[0], 1_000), (sets[1], 17), (sets[1], 33), (sets[1], 1_000),
+                             (sets[2], 1_000), (sets[3], 1_000)] {
             let v = (0..<n).map { _ in choices[Int(rng.next() % UInt64(choices.count))] }
             let index = MinMaxIndex(v)
             guard let first = index.levels.first else { continue }
