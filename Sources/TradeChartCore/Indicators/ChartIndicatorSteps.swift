@@ -35,9 +35,9 @@ struct EMASteps: WholeStateSteps {
         }
         guard i < rows.upperBound else { return }
         var value = smoothing.value
-        let k = smoothing.k
+        let k = smoothing.k, keep = smoothing.keep
         while i < rows.upperBound {
-            value = (close[i] - value) * k + value
+            value = value * keep + close[i] * k
             out[i &- first] = value
             i &+= 1
         }
@@ -104,12 +104,12 @@ struct RSISteps: WholeStateSteps {
         }
         guard i < rows.upperBound else { return }
         var gain = step.gains.total, loss = step.losses.total, previous = step.previous
-        let weight = Double(step.gains.bars - 1), inverse = step.gains.inverse
+        let keep = step.gains.keep, inverse = step.gains.inverse
         while i < rows.upperBound {
             let value = close[i], change = value - previous
             previous = value
-            gain = (gain * weight + Swift.max(change, 0)) * inverse
-            loss = (loss * weight + Swift.max(-change, 0)) * inverse
+            gain = gain * keep + Swift.max(change, 0) * inverse
+            loss = loss * keep + Swift.max(-change, 0) * inverse
             let sum = gain + loss
             out[i &- first] = gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
             i &+= 1
@@ -142,13 +142,14 @@ struct MACDSteps: WholeStateSteps {
         // The three averages seeded: the fast and slow ones' chains overlap, the signal's follows.
         var fast = step.fastAverage.value, slow = step.slowAverage.value, signal = step.signalAverage.value
         let kFast = step.fastAverage.k, kSlow = step.slowAverage.k, kSignal = step.signalAverage.k
+        let keepFast = step.fastAverage.keep, keepSlow = step.slowAverage.keep, keepSignal = step.signalAverage.keep
         let line = out, signalLine = out + stride, histogram = out + 2 &* stride
         while i < rows.upperBound {
             let x = close[i]
-            slow = (x - slow) * kSlow + slow
-            fast = (x - fast) * kFast + fast
+            slow = slow * keepSlow + x * kSlow
+            fast = fast * keepFast + x * kFast
             let macd = fast - slow
-            signal = (macd - signal) * kSignal + signal
+            signal = signal * keepSignal + macd * kSignal
             line[i &- first] = macd
             signalLine[i &- first] = signal
             histogram[i &- first] = macd - signal
@@ -280,14 +281,14 @@ struct ATRSteps: WholeStateSteps {
         }
         guard i < rows.upperBound else { return }
         var average = step.smoothing.total, previous = step.previousClose
-        let weight = Double(step.smoothing.bars - 1), inverse = step.smoothing.inverse
+        let keep = step.smoothing.keep, inverse = step.smoothing.inverse
         while i < rows.upperBound {
             let bar = inputs.bar(i)
             var range = bar.high - bar.low
             range = Swift.max(range, abs(previous - bar.high))
             range = Swift.max(range, abs(previous - bar.low))
             previous = bar.close
-            average = (average * weight + range) * inverse
+            average = average * keep + range * inverse
             out[i &- first] = average
             i &+= 1
         }
