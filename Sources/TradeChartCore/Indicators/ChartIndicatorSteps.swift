@@ -76,11 +76,25 @@ struct BandSteps: IndicatorSteps {
                                                                                                 deviations: deviations)
                 i &+= 1
             }
+            // The window full: each row's mean and variance first (the variance where the upper
+            // band goes), then the bands two rows at a time (one packed square root for two rows,
+            // the same operations as `BollingerBands.bands(mean:variance:deviations:)`'s).
+            let full = i
             while i < rows.upperBound {
-                let (mean, variance) = local.addFull(close[i])
-                (middle[i &- first], upper[i &- first], lower[i &- first]) = BollingerBands.bands(mean: mean, variance: variance,
-                                                                                                deviations: deviations)
+                (middle[i &- first], upper[i &- first]) = local.addFull(close[i])
                 i &+= 1
+            }
+            var r = full &- first
+            let count = rows.count
+            while r &+ 2 <= count {
+                let mean = SIMD2(middle[r], middle[r &+ 1]), variance = SIMD2(upper[r], upper[r &+ 1])
+                let width = deviations * variance.squareRoot()
+                let high = mean + width, low = mean - width
+                (upper[r], upper[r &+ 1], lower[r], lower[r &+ 1]) = (high[0], high[1], low[0], low[1])
+                r &+= 2
+            }
+            if r < count {
+                (middle[r], upper[r], lower[r]) = BollingerBands.bands(mean: middle[r], variance: upper[r], deviations: deviations)
             }
             feed = local
         }
@@ -173,9 +187,13 @@ struct VWAPSteps: WholeStateSteps {
     var drawn: Int { 1 }
     var legendOutput: Int { 1 }
 
+    /// The sums of the rows first, each row's written where its outputs go (the price times
+    /// volume where the line goes, the volume where the value goes), then their quotients
+    /// two at a time (one packed division for two rows; the same quotient as `Step.next`'s).
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
         var step = step, held = held
-        let times = inputs.times, volume = inputs.volume, first = rows.lowerBound
+        let times = inputs.times, volume = inputs.volume, first = rows.lowerBound, count = rows.count
+        let line = out, value = out + stride
         // The day worked out (a division) only where a time leaves the seconds of the day before.
         var day = step.session, dayStart = Int64.max, dayEnd = Int64.min
         for i in rows {
@@ -185,10 +203,27 @@ struct VWAPSteps: WholeStateSteps {
                 dayStart = day &* LocalTime.secondsPerDay
                 dayEnd = dayStart &+ LocalTime.secondsPerDay
             }
-            let value = step.next(day: day, inputs.bar(i), volume: volume[i])
-            if !value.isNaN { held = value }
-            out[i &- first] = held
-            out[stride &+ i &- first] = value
+            step.add(day: day, inputs.bar(i), volume: volume[i])
+            line[i &- first] = step.priceVolume
+            value[i &- first] = step.volume
+        }
+        var r = 0
+        while r &+ 2 <= count {
+            let sums = SIMD2(line[r], line[r &+ 1]), volumes = SIMD2(value[r], value[r &+ 1])
+            let quotients = sums / volumes
+            for lane in 0..<2 {
+                let v = volumes[lane] > 0 ? quotients[lane] : .nan
+                if !v.isNaN { held = v }
+                line[r &+ lane] = held
+                value[r &+ lane] = v
+            }
+            r &+= 2
+        }
+        if r < count {
+            let v = VolumeWeightedAverage.Step.value(priceVolume: line[r], volume: value[r])
+            if !v.isNaN { held = v }
+            line[r] = held
+            value[r] = v
         }
         self.step = step
         self.held = held
