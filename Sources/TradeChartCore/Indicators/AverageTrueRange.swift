@@ -11,7 +11,7 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
 
     /// The average and the close before, taking one bar at a time.
     struct Step: Sendable, Equatable {
-        var smoothing: WilderSmoothing
+        var smoothing: Smoothing
         var previousClose = Double.nan
 
         /// The ATR after `bar`, bar number `row` (NaN during the warm-up).
@@ -27,7 +27,7 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
 
     public init(bars: Int, high: [Double], low: [Double], close: [Double]) {
         self.bars = bars
-        step = Step(smoothing: WilderSmoothing(bars: bars))
+        step = Step(smoothing: Smoothing.wilder(bars: bars, paired: true))
         extend(high: high, low: low, close: close)
     }
 

@@ -20,9 +20,9 @@ extension WholeStateSteps {
 
 /// EMA n: one line.
 struct EMASteps: WholeStateSteps {
-    var smoothing: ExponentialSmoothing
+    var smoothing: Smoothing
 
-    init(bars: Int) { smoothing = ExponentialSmoothing(bars: bars) }
+    init(bars: Int) { smoothing = Smoothing.exponential(bars: bars, paired: true) }
 
     var outputs: Int { 1 }
 
@@ -34,14 +34,25 @@ struct EMASteps: WholeStateSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        var value = smoothing.value
-        let k = smoothing.k, keep = smoothing.keep
-        while i < rows.upperBound {
-            value = value * keep + close[i] * k
-            out[i &- first] = value
+        // Two rows at a time once a pair starts, the anchor in a local (`Smoothing`).
+        let end = rows.upperBound
+        var pairs = smoothing
+        assert(pairs.paired, "an EMA alone takes its steps in pairs")
+        if pairs.halfway {
+            out[i &- first] = pairs.add(close[i])
             i &+= 1
         }
-        smoothing.value = value
+        var anchor = pairs.anchor
+        while i &+ 1 < end {
+            let x = close[i], y = close[i &+ 1]
+            out[i &- first] = pairs.first(anchor, x)
+            anchor = pairs.completed(anchor, x, y)
+            out[i &+ 1 &- first] = anchor
+            i &+= 2
+        }
+        pairs.settle(anchor: anchor, pending: nil)
+        if i < end { out[i &- first] = pairs.add(close[i]) }
+        smoothing = pairs
     }
 }
 
@@ -105,7 +116,10 @@ struct BandSteps: IndicatorSteps {
 struct RSISteps: WholeStateSteps {
     var step: RelativeStrength.Step
 
-    init(bars: Int) { step = RelativeStrength.Step(gains: WilderSmoothing(bars: bars), losses: WilderSmoothing(bars: bars)) }
+    init(bars: Int) {
+        step = RelativeStrength.Step(gains: Smoothing.wilder(bars: bars, paired: false),
+                                     losses: Smoothing.wilder(bars: bars, paired: false))
+    }
 
     var outputs: Int { 1 }
 
@@ -117,19 +131,20 @@ struct RSISteps: WholeStateSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        var gain = step.gains.total, loss = step.losses.total, previous = step.previous
-        let keep = step.gains.keep, inverse = step.gains.inverse
+        // One step a row (the two chains overlap), the averages in locals.
+        let gains = step.gains, losses = step.losses
+        var gain = gains.anchor, loss = losses.anchor, previous = step.previous
         while i < rows.upperBound {
             let value = close[i], change = value - previous
             previous = value
-            gain = gain * keep + Swift.max(change, 0) * inverse
-            loss = loss * keep + Swift.max(-change, 0) * inverse
+            gain = gains.first(gain, Swift.max(change, 0))
+            loss = losses.first(loss, Swift.max(-change, 0))
             let sum = gain + loss
-            out[i &- first] = gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
+            out[i &- first] = RelativeStrength.Step.index(gain: gain, sum: sum, quotient: gain / sum)
             i &+= 1
         }
-        step.gains.total = gain
-        step.losses.total = loss
+        step.gains.settle(anchor: gain, pending: nil)
+        step.losses.settle(anchor: loss, pending: nil)
         step.previous = previous
     }
 }
@@ -139,8 +154,9 @@ struct MACDSteps: WholeStateSteps {
     var step: MACD.Step
 
     init(fast: Int, slow: Int, signal: Int) {
-        step = MACD.Step(fastAverage: ExponentialSmoothing(bars: fast), slowAverage: ExponentialSmoothing(bars: slow),
-                         signalAverage: ExponentialSmoothing(bars: signal))
+        step = MACD.Step(fastAverage: Smoothing.exponential(bars: fast, paired: false),
+                         slowAverage: Smoothing.exponential(bars: slow, paired: false),
+                         signalAverage: Smoothing.exponential(bars: signal, paired: false))
     }
 
     var outputs: Int { 3 }
@@ -153,25 +169,25 @@ struct MACDSteps: WholeStateSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        // The three averages seeded: the fast and slow ones' chains overlap, the signal's follows.
-        var fast = step.fastAverage.value, slow = step.slowAverage.value, signal = step.signalAverage.value
-        let kFast = step.fastAverage.k, kSlow = step.slowAverage.k, kSignal = step.signalAverage.k
-        let keepFast = step.fastAverage.keep, keepSlow = step.slowAverage.keep, keepSignal = step.signalAverage.keep
+        // The three averages seeded, one step a row (unpaired, `Smoothing`: the fast and slow
+        // ones' chains overlap, the signal's follows), the averages in locals.
+        let fastSteps = step.fastAverage, slowSteps = step.slowAverage, signalSteps = step.signalAverage
+        var fast = fastSteps.anchor, slow = slowSteps.anchor, signal = signalSteps.anchor
         let line = out, signalLine = out + stride, histogram = out + 2 &* stride
         while i < rows.upperBound {
             let x = close[i]
-            slow = slow * keepSlow + x * kSlow
-            fast = fast * keepFast + x * kFast
+            slow = slowSteps.first(slow, x)
+            fast = fastSteps.first(fast, x)
             let macd = fast - slow
-            signal = signal * keepSignal + macd * kSignal
+            signal = signalSteps.first(signal, macd)
             line[i &- first] = macd
             signalLine[i &- first] = signal
             histogram[i &- first] = macd - signal
             i &+= 1
         }
-        step.fastAverage.value = fast
-        step.slowAverage.value = slow
-        step.signalAverage.value = signal
+        step.fastAverage.settle(anchor: fast, pending: nil)
+        step.slowAverage.settle(anchor: slow, pending: nil)
+        step.signalAverage.settle(anchor: signal, pending: nil)
     }
 }
 
@@ -303,7 +319,7 @@ struct StochasticSteps: IndicatorSteps {
 struct ATRSteps: WholeStateSteps {
     var step: AverageTrueRange.Step
 
-    init(bars: Int) { step = AverageTrueRange.Step(smoothing: WilderSmoothing(bars: bars)) }
+    init(bars: Int) { step = AverageTrueRange.Step(smoothing: Smoothing.wilder(bars: bars, paired: true)) }
 
     var outputs: Int { 1 }
 
@@ -315,19 +331,34 @@ struct ATRSteps: WholeStateSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        var average = step.smoothing.total, previous = step.previousClose
-        let keep = step.smoothing.keep, inverse = step.smoothing.inverse
-        while i < rows.upperBound {
+        var average = step.smoothing, previous = step.previousClose
+        let end = rows.upperBound
+        // The true range of bar `i` after the close before it.
+        @inline(__always) func trueRange(_ i: Int) -> Double {
             let bar = inputs.bar(i)
             var range = bar.high - bar.low
             range = Swift.max(range, abs(previous - bar.high))
             range = Swift.max(range, abs(previous - bar.low))
             previous = bar.close
-            average = average * keep + range * inverse
-            out[i &- first] = average
+            return range
+        }
+        // Two rows at a time once a pair starts, the anchor in a local (`Smoothing`).
+        assert(average.paired, "ATR takes its steps in pairs")
+        if average.halfway {
+            out[i &- first] = average.add(trueRange(i))
             i &+= 1
         }
-        step.smoothing.total = average
+        var anchor = average.anchor
+        while i &+ 1 < end {
+            let x = trueRange(i), y = trueRange(i &+ 1)
+            out[i &- first] = average.first(anchor, x)
+            anchor = average.completed(anchor, x, y)
+            out[i &+ 1 &- first] = anchor
+            i &+= 2
+        }
+        average.settle(anchor: anchor, pending: nil)
+        if i < end { out[i &- first] = average.add(trueRange(i)) }
+        step.smoothing = average
         step.previousClose = previous
     }
 }

@@ -6,11 +6,11 @@
 public struct ExponentialAverage: CloseIndicator, Equatable {
     public let bars: Int
     public private(set) var values: [Double] = []
-    private var smoothing: ExponentialSmoothing
+    private var smoothing: Smoothing
 
     public init(bars: Int, closes: [Double]) {
         self.bars = bars
-        smoothing = ExponentialSmoothing(bars: bars)
+        smoothing = Smoothing.exponential(bars: bars, paired: true)
         extend(closes: closes)
     }
 

@@ -16,9 +16,9 @@ public struct MACD: CloseIndicator, Equatable {
 
     /// The three averages, taking one close at a time.
     struct Step: Sendable, Equatable {
-        var fastAverage: ExponentialSmoothing
-        var slowAverage: ExponentialSmoothing
-        var signalAverage: ExponentialSmoothing
+        var fastAverage: Smoothing
+        var slowAverage: Smoothing
+        var signalAverage: Smoothing
 
         /// The line, signal and histogram after `close`, bar `row` (NaN before the first value).
         @inline(__always) mutating func next(_ close: Double, row: Int) -> (Double, Double, Double) {
@@ -38,8 +38,9 @@ public struct MACD: CloseIndicator, Equatable {
         self.fast = fast
         self.slow = slow
         self.signal = signal
-        step = Step(fastAverage: ExponentialSmoothing(bars: fast), slowAverage: ExponentialSmoothing(bars: slow),
-                    signalAverage: ExponentialSmoothing(bars: signal))
+        step = Step(fastAverage: Smoothing.exponential(bars: fast, paired: false),
+                    slowAverage: Smoothing.exponential(bars: slow, paired: false),
+                    signalAverage: Smoothing.exponential(bars: signal, paired: false))
         extend(closes: closes)
     }
 

@@ -11,8 +11,8 @@ public struct RelativeStrength: CloseIndicator, Equatable {
 
     /// The averages and the close before, taking one close at a time.
     struct Step: Sendable, Equatable {
-        var gains: WilderSmoothing
-        var losses: WilderSmoothing
+        var gains: Smoothing
+        var losses: Smoothing
         var previous = Double.nan
 
         /// The RSI after `close`, bar `row` (NaN during the warm-up).
@@ -23,15 +23,20 @@ public struct RelativeStrength: CloseIndicator, Equatable {
             // The larger of each and zero: no branch on the change's sign, which a walk makes a coin toss.
             let gain = gains.add(Swift.max(change, 0))
             let loss = losses.add(Swift.max(-change, 0))
-            guard !gain.isNaN else { return .nan }
             let sum = gain + loss
-            return sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
+            return Self.index(gain: gain, sum: sum, quotient: gain / sum)
+        }
+
+        /// The RSI of the smoothed gain and the sum of the smoothed gain and loss, whose
+        /// quotient is `quotient`: NaN during the warm-up, 0 where nothing moved.
+        @inline(__always) static func index(gain: Double, sum: Double, quotient: Double) -> Double {
+            gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * quotient
         }
     }
 
     public init(bars: Int, closes: [Double]) {
         self.bars = bars
-        step = Step(gains: WilderSmoothing(bars: bars), losses: WilderSmoothing(bars: bars))
+        step = Step(gains: Smoothing.wilder(bars: bars, paired: false), losses: Smoothing.wilder(bars: bars, paired: false))
         extend(closes: closes)
     }
 
