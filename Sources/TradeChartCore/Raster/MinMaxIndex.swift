@@ -307,10 +307,8 @@ public struct MinMaxIndex: Sendable {
                                            nans: &nans)
                             return
                         }
-                        for block in 0..<count {
-                            (out[2 * block], out[2 * block + 1]) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow,
-                                                                                nans: &nans)
-                        }
+                        Self.summarize(pairs: UnsafeBufferPointer(rebasing: s[..<(2 * entriesBelow)]), blocks: 0..<count,
+                                       into: out)
                     }
                 })
                 if counting {
@@ -394,6 +392,44 @@ public struct MinMaxIndex: Sendable {
                 }
             }
             (at[0], at[1]) = summary(s, pairs: false, block: block, below: below, nans: &nans)
+        }
+    }
+
+    /// Writes the (min, max) pair of each block `blocks` of a level's (min, max) pairs `s` (the
+    /// last block may be short) to `out`, as `summary` gives them bit for bit: a whole block's
+    /// pairs compared a pair at a time (a packed comparison, the minimum's lane against the
+    /// minimum, the maximum's against the maximum, in two chains that overlap), and a block
+    /// whose extreme is zero (where the first of +0 and -0 must be kept) summarized again by
+    /// `summary`. A level holds no NaN (a block of them only is +infinity, -infinity).
+    @inline(__always)
+    static func summarize(pairs s: UnsafeBufferPointer<Double>, blocks: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        guard let base = s.baseAddress else { return }
+        let raw = UnsafeRawPointer(base), below = s.count / 2
+        let lower: SIMDMask<SIMD2<Int64>> = [true, false], upper: SIMDMask<SIMD2<Int64>> = [false, true]
+        var at = out, nans = 0
+        for block in blocks {
+            let lo = block << shift
+            defer { at += 2 }
+            if lo + branching <= below {
+                @inline(__always) func pair(_ j: Int) -> SIMD2<Double> {
+                    raw.loadUnaligned(fromByteOffset: (lo &+ j) &* 16, as: SIMD2<Double>.self)
+                }
+                var even = pair(0), odd = pair(1)
+                var j = 2
+                while j < branching {
+                    let a = pair(j), b = pair(j &+ 1)
+                    even.replace(with: a, where: (a .< even) .& lower .| (a .> even) .& upper)
+                    odd.replace(with: b, where: (b .< odd) .& lower .| (b .> odd) .& upper)
+                    j &+= 2
+                }
+                let mn = odd[0] < even[0] ? odd[0] : even[0], mx = odd[1] > even[1] ? odd[1] : even[1]
+                if mn != 0 && mx != 0 {
+                    at[0] = mn
+                    at[1] = mx
+                    continue
+                }
+            }
+            (at[0], at[1]) = summary(s, pairs: true, block: block, below: below, nans: &nans)
         }
     }
 

@@ -44,12 +44,15 @@ struct MinMaxIndexTests {
     /// indicator's warm-up), and the NaNs are counted. Values are drawn from few, so ties abound.
     @Test func blockExtremesAreThoseOfOnePassInOrder() {
         var rng = SplitMix64(seed: 3)
-        // The last two without NaN: whole blocks of them take the packed comparisons, and
-        // the extreme of most is a zero, which they summarize again in order.
+        // The last four without NaN: whole blocks of them take the packed comparisons, and the
+        // extreme of many is a zero, which they summarize again in order.
         let sets: [[Double]] = [[0.0, -0.0, .nan], [0.0, -0.0, 1, -1, .nan, .infinity, -.infinity, 2.5],
-                                [0.0, -0.0, 0.5], [0.0, -0.0, -0.5]]
+                                [0.0, -0.0, 0.5], [0.0, -0.0, -0.5],
+                                // Zeros rare: a block of 16 has none about half the time, so the
+                                // level above compares zeros and others in every order.
+                                [0.0, -0.0] + Array(repeating: 0.5, count: 45), [0.0, -0.0] + Array(repeating: -0.5, count: 45)]
         for (choices, n) in [(sets[0], 16), (sets[0], 1_000), (sets[1], 17), (sets[1], 33), (sets[1], 1_000),
-                             (sets[2], 1_000), (sets[3], 1_000)] {
+                             (sets[2], 1_000), (sets[3], 1_000), (sets[4], 20_000), (sets[5], 20_000)] {
             let v = (0..<n).map { _ in choices[Int(rng.next() % UInt64(choices.count))] }
             let index = MinMaxIndex(v)
             guard let first = index.levels.first else { continue }
@@ -61,6 +64,19 @@ struct MinMaxIndexTests {
                 }
                 #expect(first[2 * block].bitPattern == mn.bitPattern && first[2 * block + 1].bitPattern == mx.bitPattern,
                         "n \(n) block \(block)")
+            }
+            // Each level above, of the (min, max) pairs below it, the same way.
+            for (level, pairs) in index.levels.enumerated().dropFirst() {
+                let below = index.levels[level - 1]
+                for block in 0..<(pairs.count / 2) {
+                    var mn = Double.infinity, mx = -Double.infinity
+                    for entry in (block * 16)..<min(block * 16 + 16, below.count / 2) {
+                        if below[2 * entry] < mn { mn = below[2 * entry] }
+                        if below[2 * entry + 1] > mx { mx = below[2 * entry + 1] }
+                    }
+                    #expect(pairs[2 * block].bitPattern == mn.bitPattern && pairs[2 * block + 1].bitPattern == mx.bitPattern,
+                            "n \(n) level \(level) block \(block)")
+                }
             }
             #expect(index.missing == v.filter(\.isNaN).count, "n \(n)")
         }
