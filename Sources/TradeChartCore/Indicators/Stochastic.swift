@@ -20,16 +20,25 @@ public struct Stochastic: CandleIndicator, Equatable {
     struct Feeds {
         var highest: WindowExtreme.Feed
         var lowest: WindowExtreme.Feed
-        var kMean: WindowMoments.Feed
-        var dMean: WindowMoments.Feed
+        var averages: Averages
 
         /// The fast %K after `bar`: where its close lies between the extremes of the last bars.
         @inline(__always) mutating func fastK(_ bar: HighLowClose) -> Double {
-            let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-            // One division a bar (TA-Lib divides the range by 100 first: within 1e-9 of it).
-            let range = top - bottom
-            return range != 0 ? (bar.close - bottom) / range * 100 : 0
+            Stochastic.fastK(close: bar.close, highest: highest.add(bar.high), lowest: lowest.add(bar.low))
         }
+    }
+
+    /// The fast %K of a bar whose close is `close`, the extremes of the last bars `highest` and `lowest`.
+    @inline(__always) static func fastK(close: Double, highest top: Double, lowest bottom: Double) -> Double {
+        // One division a bar (TA-Lib divides the range by 100 first: within 1e-9 of it).
+        let range = top - bottom
+        return range != 0 ? (close - bottom) / range * 100 : 0
+    }
+
+    /// The two averages' windows while fast %K values are fed: %K that of the fast %K, %D that of %K.
+    struct Averages {
+        var kMean: WindowMoments.Feed
+        var dMean: WindowMoments.Feed
 
         /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`
         /// bars (NaN before both have values; the averages take no fast %K before bar `bars - 1`).
@@ -51,6 +60,26 @@ public struct Stochastic: CandleIndicator, Equatable {
             let slowD = dMean.addForMeanFull(slowK)
             guard !slowD.isNaN else { return (.nan, .nan) }
             return (slowK, slowD)
+        }
+
+        /// Takes the fast %K of the bars `rows` (`fast[j]` that of bar `rows.lowerBound + j`) of a
+        /// stochastic over `bars` bars, writing their %K to `k[j]` and %D to `d[j]`: `slow` until
+        /// both averages are full, then `slowFull` in a loop of its own.
+        @inline(__always) mutating func take(_ fast: UnsafePointer<Double>, rows: Range<Int>, bars: Int,
+                                             k: UnsafeMutablePointer<Double>, d: UnsafeMutablePointer<Double>) {
+            // The windows in a local of the loops alone, so that their sums stay in registers.
+            var local = self
+            defer { self = local }
+            let first = rows.lowerBound
+            var i = first
+            while i < rows.upperBound && !local.isFull {
+                (k[i &- first], d[i &- first]) = local.slow(fast[i &- first], row: i, bars: bars)
+                i &+= 1
+            }
+            while i < rows.upperBound {
+                (k[i &- first], d[i &- first]) = local.slowFull(fast[i &- first])
+                i &+= 1
+            }
         }
     }
 
@@ -82,13 +111,23 @@ public struct Stochastic: CandleIndicator, Equatable {
                            _ dMean: inout WindowMoments, _ body: (inout Feeds) -> R) -> R {
         highest.feeding { h in
             lowest.feeding { l in
-                kMean.feeding { km in
-                    dMean.feeding { dm in
-                        var feeds = Feeds(highest: h, lowest: l, kMean: km, dMean: dm)
-                        defer { (h, l, km, dm) = (feeds.highest, feeds.lowest, feeds.kMean, feeds.dMean) }
-                        return body(&feeds)
-                    }
+                averaging(&kMean, &dMean) { averages in
+                    var feeds = Feeds(highest: h, lowest: l, averages: averages)
+                    defer { (h, l, averages) = (feeds.highest, feeds.lowest, feeds.averages) }
+                    return body(&feeds)
                 }
+            }
+        }
+    }
+
+    /// Lets `body` feed fast %K values through the unsafe views of the two averages' windows given.
+    @inline(__always) static func averaging<R>(_ kMean: inout WindowMoments, _ dMean: inout WindowMoments,
+                                               _ body: (inout Averages) -> R) -> R {
+        kMean.feeding { km in
+            dMean.feeding { dm in
+                var averages = Averages(kMean: km, dMean: dm)
+                defer { (km, dm) = (averages.kMean, averages.dMean) }
+                return body(&averages)
             }
         }
     }
@@ -116,7 +155,7 @@ public struct Stochastic: CandleIndicator, Equatable {
                         while start < rows.upperBound {
                             let end = min(start + Self.chunk, rows.upperBound)
                             for i in start..<end { fast[i - start] = local.fastK(columns[i]) }
-                            for i in start..<end { (pk[i], pd[i]) = local.slow(fast[i - start], row: i, bars: bars) }
+                            local.averages.take(fast.baseAddress!, rows: start..<end, bars: bars, k: pk + start, d: pd + start)
                             start = end
                         }
                         feeds = local
@@ -131,7 +170,7 @@ public struct Stochastic: CandleIndicator, Equatable {
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
         let row = k.count, bars = bars
-        let (slowK, slowD) = feeding { $0.slow($0.fastK(bar), row: row, bars: bars) }
+        let (slowK, slowD) = feeding { $0.averages.slow($0.fastK(bar), row: row, bars: bars) }
         k.append(slowK)
         d.append(slowD)
     }
