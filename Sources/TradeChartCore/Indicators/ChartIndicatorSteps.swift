@@ -236,27 +236,30 @@ struct StochasticSteps: IndicatorSteps {
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
         let bars = bars, first = rows.lowerBound, most = min(rows.count, Self.chunk)
         let high = inputs.high, low = inputs.low, close = inputs.close
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: most) { fast in
-            withUnsafeTemporaryAllocation(of: SIMD2<Double>.self,
-                                          capacity: BarWindowExtremes.scratchCount(rows: most, bars: bars)) { scratch in
-                Stochastic.averaging(&kMean, &dMean) { averages in
-                    // The state in a local of the loops alone, so it stays in registers; the fast %K
-                    // of a run of rows first, then their averages (the divisions overlap).
-                    var local = averages
-                    let fast = fast.baseAddress!
-                    var start = first
-                    while start < rows.upperBound {
-                        let end = min(start + Self.chunk, rows.upperBound)
-                        BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
-                                                  scratch: scratch.baseAddress!) { i, top, bottom in
-                            fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
-                        }
-                        local.take(fast, rows: start..<end, bars: bars, k: out + (start &- first),
-                                   d: out + (stride &+ start &- first))
-                        start = end
+        Stochastic.averaging(&kMean, &dMean) { averages in
+            // One piece of memory for the extremes' pairs, then the averages' values.
+            let pairs = BarWindowExtremes.scratchCount(rows: most, bars: bars), values = averages.scratchCount(rows: most)
+            let pairBytes = pairs * MemoryLayout<SIMD2<Double>>.stride
+            withUnsafeTemporaryAllocation(byteCount: pairBytes + values * MemoryLayout<Double>.stride,
+                                          alignment: MemoryLayout<SIMD2<Double>>.alignment) { memory in
+                let extremes = memory.baseAddress!.bindMemory(to: SIMD2<Double>.self, capacity: pairs)
+                let scratch = (memory.baseAddress! + pairBytes).bindMemory(to: Double.self, capacity: values)
+                let fast = scratch + averages.fastOffset
+                // The state in a local of the loops alone, so it stays in registers; the fast %K
+                // of a run of rows first, then their averages (the divisions overlap).
+                var local = averages
+                var start = first
+                while start < rows.upperBound {
+                    let end = min(start + Self.chunk, rows.upperBound)
+                    BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
+                                              scratch: extremes) { i, top, bottom in
+                        fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
                     }
-                    averages = local
+                    local.take(scratch: scratch, rows: start..<end, bars: bars, k: out + (start &- first),
+                               d: out + (stride &+ start &- first))
+                    start = end
                 }
+                averages = local
             }
         }
     }

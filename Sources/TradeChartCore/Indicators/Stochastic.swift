@@ -62,23 +62,48 @@ public struct Stochastic: CandleIndicator, Equatable {
             return (slowK, slowD)
         }
 
-        /// Takes the fast %K of the bars `rows` (`fast[j]` that of bar `rows.lowerBound + j`) of a
-        /// stochastic over `bars` bars, writing their %K to `k[j]` and %D to `d[j]`: `slow` until
-        /// both averages are full, then `slowFull` in a loop of its own.
-        @inline(__always) mutating func take(_ fast: UnsafePointer<Double>, rows: Range<Int>, bars: Int,
+        /// Where `take` reads the fast %K of the first bar in its scratch (the slots before are its own).
+        var fastOffset: Int { kMean.bars }
+
+        /// How many values `take`'s scratch holds for `rows` bars.
+        func scratchCount(rows: Int) -> Int { kMean.bars + dMean.bars + 3 * rows + 1 }
+
+        /// Takes the fast %K of the bars `rows` (that of bar `rows.lowerBound + j` in
+        /// `scratch[fastOffset + j]`, the scratch `scratchCount` values) of a stochastic over `bars`
+        /// bars, writing their %K to `k[j]` and %D to `d[j]`: `slow` until both averages are full,
+        /// then the same sums as `slowFull`'s in two runs, %K of every bar, then %D of those %K
+        /// that are numbers (a NaN %K is not fed to %D's window).
+        @inline(__always) mutating func take(scratch: UnsafeMutablePointer<Double>, rows: Range<Int>, bars: Int,
                                              k: UnsafeMutablePointer<Double>, d: UnsafeMutablePointer<Double>) {
             // The windows in a local of the loops alone, so that their sums stay in registers.
             var local = self
             defer { self = local }
-            let first = rows.lowerBound
-            var i = first
-            while i < rows.upperBound && !local.isFull {
-                (k[i &- first], d[i &- first]) = local.slow(fast[i &- first], row: i, bars: bars)
-                i &+= 1
+            let first = rows.lowerBound, count = rows.count, kBars = kMean.bars, dBars = dMean.bars
+            let fast = scratch + kBars
+            var j = 0
+            while j < count && !local.isFull {
+                (k[j], d[j]) = local.slow(fast[j], row: first &+ j, bars: bars)
+                j &+= 1
             }
-            while i < rows.upperBound {
-                (k[i &- first], d[i &- first]) = local.slowFull(fast[i &- first])
-                i &+= 1
+            guard j < count else { return }
+            local.kMean.addForMeanFull(run: scratch + j, count: count &- j, means: k + j)
+            // The %K that are numbers after %D's window, their %D after them.
+            let fed = scratch + (kBars &+ count), means = fed + (dBars &+ count)
+            var m = 0
+            for t in j..<count {
+                let slowK = k[t]
+                fed[dBars &+ m] = slowK
+                m &+= slowK.isNaN ? 0 : 1
+            }
+            local.dMean.addForMeanFull(run: fed, count: m, means: means)
+            means[m] = .nan
+            m = 0
+            for t in j..<count {
+                let slowK = k[t], slowD = means[m]
+                m &+= slowK.isNaN ? 0 : 1
+                let both = !slowK.isNaN && !slowD.isNaN
+                k[t] = both ? slowK : .nan
+                d[t] = both ? slowD : .nan
             }
         }
     }
@@ -148,14 +173,15 @@ public struct Stochastic: CandleIndicator, Equatable {
         feeding { feeds in
             DoubleColumn.grow(&k, &d, to: close.count, summaries: &summaries) { rows, pk, pd in
                 HighLowClose.reading(high: high, low: low, close: close) { columns in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { fast in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: feeds.averages.scratchCount(rows: Self.chunk)) {
+                        let scratch = $0.baseAddress!, fast = scratch + feeds.averages.fastOffset
                         // The state in a local of the loops alone, so it stays in registers.
                         var local = feeds
                         var start = rows.lowerBound
                         while start < rows.upperBound {
                             let end = min(start + Self.chunk, rows.upperBound)
                             for i in start..<end { fast[i - start] = local.fastK(columns[i]) }
-                            local.averages.take(fast.baseAddress!, rows: start..<end, bars: bars, k: pk + start, d: pd + start)
+                            local.averages.take(scratch: scratch, rows: start..<end, bars: bars, k: pk + start, d: pd + start)
                             start = end
                         }
                         feeds = local

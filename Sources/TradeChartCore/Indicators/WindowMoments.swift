@@ -98,6 +98,44 @@ struct WindowMoments: Sendable, Equatable {
             return mean
         }
 
+        /// `addForMeanFull` of `count` values in a row, the j-th read from `values[bars + j]`, its mean
+        /// written to `means[j]`, bit for bit: the window's values are put before them
+        /// (`values[0..<bars]`, oldest first), so that the value leaving the window is read `bars`
+        /// places before the one coming in, no slot written and none wrapped but the count's; the
+        /// window takes the last `bars` values at the end. For a run of values of a full window.
+        @inline(__always) mutating func addForMeanFull(run values: UnsafeMutablePointer<Double>, count: Int,
+                                                       means: UnsafeMutablePointer<Double>) {
+            let bars = bars, reciprocal = reciprocal
+            var slot = sums.slot, shift = sums.shift, sum = sums.sum
+            // Slot `slot` holds the oldest value.
+            var s = slot
+            for t in 0..<bars {
+                values[t] = window[s]
+                s = s &+ 1 == bars ? 0 : s &+ 1
+            }
+            for j in 0..<count {
+                let x = values[bars &+ j]
+                if slot == 0 {
+                    // As `addForMeanFull`: slot 0 holds x, slot k the value fed bars - k before it.
+                    shift = x
+                    sum = 0.0
+                    sum += x - x
+                    for k in 1..<bars { sum += values[j &+ k] - x }
+                } else {
+                    sum += (x - shift) - (values[j] - shift)
+                }
+                slot = slot &+ 1 == bars ? 0 : slot &+ 1
+                means[j] = Self.mean(shift: shift, sum: sum, reciprocal: reciprocal)
+            }
+            s = slot
+            for t in 0..<bars {
+                window[s] = values[count &+ t]
+                s = s &+ 1 == bars ? 0 : s &+ 1
+            }
+            sums.seen += count
+            (sums.slot, sums.shift, sums.sum) = (slot, shift, sum)
+        }
+
         /// One more value seen, the slot moved on.
         @inline(__always) private mutating func advance() {
             sums.seen += 1
@@ -105,7 +143,12 @@ struct WindowMoments: Sendable, Equatable {
         }
 
         /// The window's mean.
-        @inline(__always) private var mean: Double { sums.shift + sums.sum * reciprocal }
+        @inline(__always) private var mean: Double { Self.mean(shift: sums.shift, sum: sums.sum, reciprocal: reciprocal) }
+
+        /// The mean of a window whose values' distances from `shift` add up to `sum`.
+        @inline(__always) static func mean(shift: Double, sum: Double, reciprocal: Double) -> Double {
+            shift + sum * reciprocal
+        }
 
         /// The window's population variance.
         @inline(__always) private var variance: Double {
