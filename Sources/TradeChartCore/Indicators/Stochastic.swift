@@ -93,15 +93,15 @@ public struct Stochastic: CandleIndicator, Equatable {
             for t in j..<count {
                 let slowK = k[t]
                 fed[dBars &+ m] = slowK
-                m &+= slowK.isNaN ? 0 : 1
+                m &+= slowK != slowK ? 0 : 1
             }
             local.dMean.addForMeanFull(run: fed, count: m, means: means)
             means[m] = .nan
             m = 0
             for t in j..<count {
                 let slowK = k[t], slowD = means[m]
-                m &+= slowK.isNaN ? 0 : 1
-                let both = !slowK.isNaN && !slowD.isNaN
+                m &+= slowK != slowK ? 0 : 1
+                let both = slowK == slowK && slowD == slowD
                 k[t] = both ? slowK : .nan
                 d[t] = both ? slowD : .nan
             }

@@ -139,7 +139,8 @@ enum BarWindowExtremes {
         var r = Swift.max(0, base)
         while r < end {
             let h = high[r], l = low[r], c = close[r]
-            values[r &- base] = SIMD2(h.isNaN ? c : h, l.isNaN ? c : l) * sign
+            // (`x != x`: a NaN, found by a comparison of the two rather than by a branch on its bits.)
+            values[r &- base] = SIMD2(h != h ? c : h, l != l ? c : l) * sign
             r &+= 1
         }
         // The suffix extremes of every block whose next block has rows of the run (none before bar 0).
