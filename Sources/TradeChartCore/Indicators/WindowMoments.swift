@@ -113,19 +113,32 @@ struct WindowMoments: Sendable, Equatable {
                 values[t] = window[s]
                 s = s &+ 1 == bars ? 0 : s &+ 1
             }
-            for j in 0..<count {
+            // Value j as `addForMeanFull` takes it.
+            func take(_ j: Int) {
                 let x = values[bars &+ j]
                 if slot == 0 {
-                    // As `addForMeanFull`: slot 0 holds x, slot k the value fed bars - k before it.
-                    shift = x
-                    sum = 0.0
-                    sum += x - x
-                    for k in 1..<bars { sum += values[j &+ k] - x }
+                    (shift, sum) = Self.sumAfresh(values, j, bars: bars)
                 } else {
                     sum += (x - shift) - (values[j] - shift)
                 }
                 slot = slot &+ 1 == bars ? 0 : slot &+ 1
                 means[j] = Self.mean(shift: shift, sum: sum, reciprocal: reciprocal)
+            }
+            var j = 0
+            while j < count && slot != 0 {
+                take(j)
+                j &+= 1
+            }
+            // Whole turns of the slots, each from slot 0, without a slot kept (the stochastic's three
+            // bars a case of their own, so that the compiler writes their loops out).
+            if bars == 3 {
+                Self.meansOfTurns(values, from: &j, count: count, bars: 3, reciprocal: reciprocal, &shift, &sum, means)
+            } else {
+                Self.meansOfTurns(values, from: &j, count: count, bars: bars, reciprocal: reciprocal, &shift, &sum, means)
+            }
+            while j < count {
+                take(j)
+                j &+= 1
             }
             s = slot
             for t in 0..<bars {
@@ -134,6 +147,34 @@ struct WindowMoments: Sendable, Equatable {
             }
             sums.seen += count
             (sums.slot, sums.shift, sums.sum) = (slot, shift, sum)
+        }
+
+        /// The shift and sum `addForMeanFull` takes afresh at slot 0 for value j of a run (`addForMeanFull(run:count:means:)`):
+        /// slot 0 holds the value, slot k the one fed `bars - k` before it.
+        @inline(__always) static func sumAfresh(_ values: UnsafeMutablePointer<Double>, _ j: Int, bars: Int) -> (Double, Double) {
+            let x = values[bars &+ j]
+            var sum = 0.0
+            sum += x - x
+            for k in 1..<bars { sum += values[j &+ k] - x }
+            return (x, sum)
+        }
+
+        /// The means of the values of a run (`addForMeanFull(run:count:means:)`) from value `j`, at slot 0,
+        /// a whole turn of the slots at a time while one is left: the sum afresh, then the values after it.
+        @inline(__always) static func meansOfTurns(_ values: UnsafeMutablePointer<Double>, from j: inout Int, count: Int,
+                                                   bars: Int, reciprocal: Double, _ shift: inout Double,
+                                                   _ sum: inout Double, _ means: UnsafeMutablePointer<Double>) {
+            var i = j, x = shift, total = sum
+            while i &+ bars <= count {
+                (x, total) = sumAfresh(values, i, bars: bars)
+                means[i] = mean(shift: x, sum: total, reciprocal: reciprocal)
+                for q in 1..<bars {
+                    total += (values[bars &+ i &+ q] - x) - (values[i &+ q] - x)
+                    means[i &+ q] = mean(shift: x, sum: total, reciprocal: reciprocal)
+                }
+                i &+= bars
+            }
+            (j, shift, sum) = (i, x, total)
         }
 
         /// One more value seen, the slot moved on.
