@@ -207,6 +207,10 @@ struct StochasticSteps: IndicatorSteps {
     let bars: Int
     var kMean: WindowMoments
     var dMean: WindowMoments
+    /// The runs' scratch, grown to the longest run (so that a run of a pass allocates nothing):
+    /// the extremes' pairs, then the averages' values.
+    private var pairs: [SIMD2<Double>] = []
+    private var values: [Double] = []
 
     /// How many rows a run takes at a time: their fast %K first, then their averages.
     static let chunk = 512
@@ -236,30 +240,31 @@ struct StochasticSteps: IndicatorSteps {
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
         let bars = bars, first = rows.lowerBound, most = min(rows.count, Self.chunk)
         let high = inputs.high, low = inputs.low, close = inputs.close
-        Stochastic.averaging(&kMean, &dMean) { averages in
-            // One piece of memory for the extremes' pairs, then the averages' values.
-            let pairs = BarWindowExtremes.scratchCount(rows: most, bars: bars), values = averages.scratchCount(rows: most)
-            let pairBytes = pairs * MemoryLayout<SIMD2<Double>>.stride
-            withUnsafeTemporaryAllocation(byteCount: pairBytes + values * MemoryLayout<Double>.stride,
-                                          alignment: MemoryLayout<SIMD2<Double>>.alignment) { memory in
-                let extremes = memory.baseAddress!.bindMemory(to: SIMD2<Double>.self, capacity: pairs)
-                let scratch = (memory.baseAddress! + pairBytes).bindMemory(to: Double.self, capacity: values)
-                let fast = scratch + averages.fastOffset
-                // The state in a local of the loops alone, so it stays in registers; the fast %K
-                // of a run of rows first, then their averages (the divisions overlap).
-                var local = averages
-                var start = first
-                while start < rows.upperBound {
-                    let end = min(start + Self.chunk, rows.upperBound)
-                    BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
-                                              scratch: extremes) { i, top, bottom in
-                        fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
+        let pairCount = BarWindowExtremes.scratchCount(rows: most, bars: bars)
+        let valueCount = kMean.bars + dMean.bars + Stochastic.Averages.scratchCount(rows: most)
+        if pairs.count < pairCount { pairs = Array(repeating: .zero, count: pairCount) }
+        if values.count < valueCount { values = Array(repeating: 0, count: valueCount) }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            values.withUnsafeMutableBufferPointer { values in
+                let extremes = pairs.baseAddress!, scratch = values.baseAddress!
+                Stochastic.averaging(&kMean, &dMean) { averages in
+                    let fast = scratch + averages.fastOffset
+                    // The state in a local of the loops alone, so it stays in registers; the fast %K
+                    // of a run of rows first, then their averages (the divisions overlap).
+                    var local = averages
+                    var start = first
+                    while start < rows.upperBound {
+                        let end = min(start + Self.chunk, rows.upperBound)
+                        BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
+                                                  scratch: extremes) { i, top, bottom in
+                            fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
+                        }
+                        local.take(scratch: scratch, rows: start..<end, bars: bars, k: out + (start &- first),
+                                   d: out + (stride &+ start &- first))
+                        start = end
                     }
-                    local.take(scratch: scratch, rows: start..<end, bars: bars, k: out + (start &- first),
-                               d: out + (stride &+ start &- first))
-                    start = end
+                    averages = local
                 }
-                averages = local
             }
         }
     }

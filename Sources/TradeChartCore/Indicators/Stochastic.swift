@@ -66,7 +66,10 @@ public struct Stochastic: CandleIndicator, Equatable {
         var fastOffset: Int { kMean.bars }
 
         /// How many values `take`'s scratch holds for `rows` bars.
-        func scratchCount(rows: Int) -> Int { kMean.bars + dMean.bars + 3 * rows + 1 }
+        func scratchCount(rows: Int) -> Int { kMean.bars + dMean.bars + Self.scratchCount(rows: rows) }
+
+        /// How many values `take`'s scratch holds for `rows` bars beside the averages' windows.
+        static func scratchCount(rows: Int) -> Int { 3 * rows + 1 }
 
         /// Takes the fast %K of the bars `rows` (that of bar `rows.lowerBound + j` in
         /// `scratch[fastOffset + j]`, the scratch `scratchCount` values) of a stochastic over `bars`
