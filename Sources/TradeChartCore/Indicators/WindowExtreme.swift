@@ -135,15 +135,17 @@ enum BarWindowExtremes {
         let start = first - first % n, base = start - n
         let values = scratch, suffixes = scratch + (end - base)
         let none = SIMD2<Double>(repeating: -.infinity), sign = SIMD2<Double>(1, -1)
-        // The signed high and low of each row read (the lanes' extremes are the largest).
-        var r = Swift.max(0, base)
+        // The signed high and low of each row read (the lanes' extremes are the largest), from the
+        // first row a window of the run reaches (the rows of its block before it end no window of the run).
+        var r = Swift.max(0, first &- n &+ 1)
         while r < end {
             let h = high[r], l = low[r], c = close[r]
-            // (`x != x`: a NaN, found by a comparison of the two rather than by a branch on its bits.)
+            // (`x != x`: a NaN, found by a comparison the loop selects on rather than by a branch on its bits.)
             values[r &- base] = SIMD2(h != h ? c : h, l != l ? c : l) * sign
             r &+= 1
         }
-        // The suffix extremes of every block whose next block has rows of the run (none before bar 0).
+        // The suffix extremes of every block whose next block has rows of the run (none before bar 0),
+        // down to the first a window of the run reaches.
         var block = base
         while block &+ n < end {
             if block < 0 {
@@ -151,7 +153,8 @@ enum BarWindowExtremes {
             } else {
                 var suffix = none
                 var k = block &+ n &- 1
-                while k >= block {
+                let low = Swift.max(block, first &- n &+ 1)
+                while k >= low {
                     suffix = larger(values[k &- base], suffix)
                     suffixes[k &- base] = suffix
                     k &-= 1
