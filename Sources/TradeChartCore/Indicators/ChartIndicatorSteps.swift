@@ -246,8 +246,9 @@ struct VWAPSteps: WholeStateSteps {
     }
 }
 
-/// The slow stochastic n, k, d: %K, %D. The highest high and lowest low are rebuilt from the
-/// bars at a checkpoint; the two averages' sums and windows are kept.
+/// The slow stochastic n, k, d: %K, %D. The highest high and lowest low of a run of rows are
+/// worked out from the inputs (`BarWindowExtremes`), so nothing of them is kept or rebuilt at
+/// a checkpoint; the two averages' sums and windows are kept.
 struct StochasticSteps: IndicatorSteps {
     /// The two averages' sums (their windows are kept beside them).
     struct Saved: Sendable {
@@ -256,15 +257,18 @@ struct StochasticSteps: IndicatorSteps {
     }
 
     let bars: Int
-    var highest: WindowExtreme
-    var lowest: WindowExtreme
     var kMean: WindowMoments
     var dMean: WindowMoments
+    /// The runs' scratch, grown to the longest run (so that a run of a pass allocates nothing):
+    /// the extremes' pairs, then the averages' values.
+    private var pairs: [SIMD2<Double>] = []
+    private var values: [Double] = []
+
+    /// How many rows a run takes at a time: their fast %K first, then their averages.
+    static let chunk = 512
 
     init(bars: Int, kBars: Int, dBars: Int) {
         self.bars = bars
-        highest = WindowExtreme(bars: bars, highest: true)
-        lowest = WindowExtreme(bars: bars, highest: false)
         kMean = WindowMoments(bars: kBars)
         dMean = WindowMoments(bars: dBars)
     }
@@ -283,33 +287,36 @@ struct StochasticSteps: IndicatorSteps {
         let kHeld = saved.k.seen - max(0, saved.k.seen - kBars), dHeld = saved.d.seen - max(0, saved.d.seen - dBars)
         kMean.restore(sums: saved.k, last: UnsafeBufferPointer(rebasing: windows[0..<kHeld]))
         dMean.restore(sums: saved.d, last: UnsafeBufferPointer(rebasing: windows[kBars..<(kBars + dHeld)]))
-        highest.restore(after: row) { inputs.bar($0).high }
-        lowest.restore(after: row) { inputs.bar($0).low }
     }
 
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
-        let bars = bars, first = rows.lowerBound
-        Stochastic.feeding(&highest, &lowest, &kMean, &dMean) { feeds in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: min(rows.count, Stochastic.chunk)) { fast in
-                // The state in a local of the loops alone, so it stays in registers; the fast %K
-                // of a run of bars first, then their averages (the divisions overlap).
-                var local = feeds
-                var start = rows.lowerBound
-                while start < rows.upperBound {
-                    let end = min(start + Stochastic.chunk, rows.upperBound)
-                    for i in start..<end { fast[i - start] = local.fastK(inputs.bar(i)) }
-                    var i = start
-                    while i < end && !local.isFull {
-                        (out[i &- first], out[stride &+ i &- first]) = local.slow(fast[i &- start], row: i, bars: bars)
-                        i &+= 1
+        let bars = bars, first = rows.lowerBound, most = min(rows.count, Self.chunk)
+        let high = inputs.high, low = inputs.low, close = inputs.close
+        let pairCount = BarWindowExtremes.scratchCount(rows: most, bars: bars)
+        let valueCount = kMean.bars + dMean.bars + Stochastic.Averages.scratchCount(rows: most)
+        if pairs.count < pairCount { pairs = Array(repeating: .zero, count: pairCount) }
+        if values.count < valueCount { values = Array(repeating: 0, count: valueCount) }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            values.withUnsafeMutableBufferPointer { values in
+                let extremes = pairs.baseAddress!, scratch = values.baseAddress!
+                Stochastic.averaging(&kMean, &dMean) { averages in
+                    let fast = scratch + averages.fastOffset
+                    // The state in a local of the loops alone, so it stays in registers; the fast %K
+                    // of a run of rows first, then their averages (the divisions overlap).
+                    var local = averages
+                    var start = first
+                    while start < rows.upperBound {
+                        let end = min(start + Self.chunk, rows.upperBound)
+                        BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
+                                                  scratch: extremes) { i, top, bottom in
+                            fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
+                        }
+                        local.take(scratch: scratch, rows: start..<end, bars: bars, k: out + (start &- first),
+                                   d: out + (stride &+ start &- first))
+                        start = end
                     }
-                    while i < end {
-                        (out[i &- first], out[stride &+ i &- first]) = local.slowFull(fast[i &- start])
-                        i &+= 1
-                    }
-                    start = end
+                    averages = local
                 }
-                feeds = local
             }
         }
     }

@@ -20,16 +20,25 @@ public struct Stochastic: CandleIndicator, Equatable {
     struct Feeds {
         var highest: WindowExtreme.Feed
         var lowest: WindowExtreme.Feed
-        var kMean: WindowMoments.Feed
-        var dMean: WindowMoments.Feed
+        var averages: Averages
 
         /// The fast %K after `bar`: where its close lies between the extremes of the last bars.
         @inline(__always) mutating func fastK(_ bar: HighLowClose) -> Double {
-            let top = highest.add(bar.high), bottom = lowest.add(bar.low)
-            // One division a bar (TA-Lib divides the range by 100 first: within 1e-9 of it).
-            let range = top - bottom
-            return range != 0 ? (bar.close - bottom) / range * 100 : 0
+            Stochastic.fastK(close: bar.close, highest: highest.add(bar.high), lowest: lowest.add(bar.low))
         }
+    }
+
+    /// The fast %K of a bar whose close is `close`, the extremes of the last bars `highest` and `lowest`.
+    @inline(__always) static func fastK(close: Double, highest top: Double, lowest bottom: Double) -> Double {
+        // One division a bar (TA-Lib divides the range by 100 first: within 1e-9 of it).
+        let range = top - bottom
+        return range != 0 ? (close - bottom) / range * 100 : 0
+    }
+
+    /// The two averages' windows while fast %K values are fed: %K that of the fast %K, %D that of %K.
+    struct Averages {
+        var kMean: WindowMoments.Feed
+        var dMean: WindowMoments.Feed
 
         /// %K and %D after the fast %K `fast` of bar number `row` of a stochastic over `bars`
         /// bars (NaN before both have values; the averages take no fast %K before bar `bars - 1`).
@@ -51,6 +60,54 @@ public struct Stochastic: CandleIndicator, Equatable {
             let slowD = dMean.addForMeanFull(slowK)
             guard !slowD.isNaN else { return (.nan, .nan) }
             return (slowK, slowD)
+        }
+
+        /// Where `take` reads the fast %K of the first bar in its scratch (the slots before are its own).
+        var fastOffset: Int { kMean.bars }
+
+        /// How many values `take`'s scratch holds for `rows` bars.
+        func scratchCount(rows: Int) -> Int { kMean.bars + dMean.bars + Self.scratchCount(rows: rows) }
+
+        /// How many values `take`'s scratch holds for `rows` bars beside the averages' windows.
+        static func scratchCount(rows: Int) -> Int { 3 * rows + 1 }
+
+        /// Takes the fast %K of the bars `rows` (that of bar `rows.lowerBound + j` in
+        /// `scratch[fastOffset + j]`, the scratch `scratchCount` values) of a stochastic over `bars`
+        /// bars, writing their %K to `k[j]` and %D to `d[j]`: `slow` until both averages are full,
+        /// then the same sums as `slowFull`'s in two runs, %K of every bar, then %D of those %K
+        /// that are numbers (a NaN %K is not fed to %D's window).
+        @inline(__always) mutating func take(scratch: UnsafeMutablePointer<Double>, rows: Range<Int>, bars: Int,
+                                             k: UnsafeMutablePointer<Double>, d: UnsafeMutablePointer<Double>) {
+            // The windows in a local of the loops alone, so that their sums stay in registers.
+            var local = self
+            defer { self = local }
+            let first = rows.lowerBound, count = rows.count, kBars = kMean.bars, dBars = dMean.bars
+            let fast = scratch + kBars
+            var j = 0
+            while j < count && !local.isFull {
+                (k[j], d[j]) = local.slow(fast[j], row: first &+ j, bars: bars)
+                j &+= 1
+            }
+            guard j < count else { return }
+            local.kMean.addForMeanFull(run: scratch + j, count: count &- j, means: k + j)
+            // The %K that are numbers after %D's window, their %D after them.
+            let fed = scratch + (kBars &+ count), means = fed + (dBars &+ count)
+            var m = 0
+            for t in j..<count {
+                let slowK = k[t]
+                fed[dBars &+ m] = slowK
+                m &+= slowK != slowK ? 0 : 1
+            }
+            local.dMean.addForMeanFull(run: fed, count: m, means: means)
+            means[m] = .nan
+            m = 0
+            for t in j..<count {
+                let slowK = k[t], slowD = means[m]
+                m &+= slowK != slowK ? 0 : 1
+                let both = slowK == slowK && slowD == slowD
+                k[t] = both ? slowK : .nan
+                d[t] = both ? slowD : .nan
+            }
         }
     }
 
@@ -82,13 +139,23 @@ public struct Stochastic: CandleIndicator, Equatable {
                            _ dMean: inout WindowMoments, _ body: (inout Feeds) -> R) -> R {
         highest.feeding { h in
             lowest.feeding { l in
-                kMean.feeding { km in
-                    dMean.feeding { dm in
-                        var feeds = Feeds(highest: h, lowest: l, kMean: km, dMean: dm)
-                        defer { (h, l, km, dm) = (feeds.highest, feeds.lowest, feeds.kMean, feeds.dMean) }
-                        return body(&feeds)
-                    }
+                averaging(&kMean, &dMean) { averages in
+                    var feeds = Feeds(highest: h, lowest: l, averages: averages)
+                    defer { (h, l, averages) = (feeds.highest, feeds.lowest, feeds.averages) }
+                    return body(&feeds)
                 }
+            }
+        }
+    }
+
+    /// Lets `body` feed fast %K values through the unsafe views of the two averages' windows given.
+    @inline(__always) static func averaging<R>(_ kMean: inout WindowMoments, _ dMean: inout WindowMoments,
+                                               _ body: (inout Averages) -> R) -> R {
+        kMean.feeding { km in
+            dMean.feeding { dm in
+                var averages = Averages(kMean: km, dMean: dm)
+                defer { (km, dm) = (averages.kMean, averages.dMean) }
+                return body(&averages)
             }
         }
     }
@@ -109,14 +176,15 @@ public struct Stochastic: CandleIndicator, Equatable {
         feeding { feeds in
             DoubleColumn.grow(&k, &d, to: close.count, summaries: &summaries) { rows, pk, pd in
                 HighLowClose.reading(high: high, low: low, close: close) { columns in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.chunk) { fast in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: feeds.averages.scratchCount(rows: Self.chunk)) {
+                        let scratch = $0.baseAddress!, fast = scratch + feeds.averages.fastOffset
                         // The state in a local of the loops alone, so it stays in registers.
                         var local = feeds
                         var start = rows.lowerBound
                         while start < rows.upperBound {
                             let end = min(start + Self.chunk, rows.upperBound)
                             for i in start..<end { fast[i - start] = local.fastK(columns[i]) }
-                            for i in start..<end { (pk[i], pd[i]) = local.slow(fast[i - start], row: i, bars: bars) }
+                            local.averages.take(scratch: scratch, rows: start..<end, bars: bars, k: pk + start, d: pd + start)
                             start = end
                         }
                         feeds = local
@@ -131,7 +199,7 @@ public struct Stochastic: CandleIndicator, Equatable {
     /// Takes the next bar.
     public mutating func append(_ bar: HighLowClose) {
         let row = k.count, bars = bars
-        let (slowK, slowD) = feeding { $0.slow($0.fastK(bar), row: row, bars: bars) }
+        let (slowK, slowD) = feeding { $0.averages.slow($0.fastK(bar), row: row, bars: bars) }
         k.append(slowK)
         d.append(slowD)
     }

@@ -107,3 +107,88 @@ struct WindowExtreme: Sendable, Equatable {
         return result
     }
 }
+
+/// The highest high and the lowest low of the last `bars` bars at each bar of a run (fewer at
+/// the start), worked out from the input columns alone, so that nothing of the windows is
+/// kept from one run to the next (a checkpoint rebuilds nothing of them, issue 25). The
+/// values are those two `WindowExtreme`s fed the bars one at a time answer, bit for bit: the
+/// same comparisons in the same blocks of `bars` bars counted from bar 0, so that of two
+/// equal extremes (0 and -0) the same one wins and a NaN never does (a window of NaN alone
+/// gives -infinity as its highest, +infinity as its lowest). A high or low left out (NaN) is
+/// taken as the close, as `HighLowClose` reads it. The highs and the negated lows go through
+/// the comparisons together, as the two lanes of a `SIMD2`, a pass for the blocks' suffix
+/// extremes and one for their running extremes that the processor overlaps from block to block.
+enum BarWindowExtremes {
+    /// The scratch `forEach` needs for a run of `rows` rows over windows of `bars` bars.
+    static func scratchCount(rows: Int, bars: Int) -> Int { 2 * (rows + 2 * bars) }
+
+    /// Hands `body` each row of `rows` (in order) with the highest high and the lowest low of the
+    /// `bars` bars up to it, read from the columns (the rows before `rows` too), using `scratch`
+    /// (`scratchCount` values).
+    @inline(__always) static func forEach(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
+                                          low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>,
+                                          scratch: UnsafeMutablePointer<SIMD2<Double>>,
+                                          _ body: (_ row: Int, _ highest: Double, _ lowest: Double) -> Void) {
+        guard !rows.isEmpty else { return }
+        let n = bars, first = rows.lowerBound, end = rows.upperBound
+        // The block of the first row starts at `start`; the block before it gives its windows' tails.
+        let start = first - first % n, base = start - n
+        let values = scratch, suffixes = scratch + (end - base)
+        let none = SIMD2<Double>(repeating: -.infinity), sign = SIMD2<Double>(1, -1)
+        // The signed high and low of each row read (the lanes' extremes are the largest), from the
+        // first row a window of the run reaches (the rows of its block before it end no window of the run).
+        var r = Swift.max(0, first &- n &+ 1)
+        while r < end {
+            let h = high[r], l = low[r], c = close[r]
+            // (`x != x`: a NaN, found by a comparison the loop selects on rather than by a branch on its bits.)
+            values[r &- base] = SIMD2(h != h ? c : h, l != l ? c : l) * sign
+            r &+= 1
+        }
+        // The suffix extremes of every block whose next block has rows of the run (none before bar 0),
+        // down to the first a window of the run reaches.
+        var block = base
+        while block &+ n < end {
+            if block < 0 {
+                (suffixes + (block &- base)).update(repeating: none, count: n)
+            } else {
+                var suffix = none
+                var k = block &+ n &- 1
+                let low = Swift.max(block, first &- n &+ 1)
+                while k >= low {
+                    suffix = larger(values[k &- base], suffix)
+                    suffixes[k &- base] = suffix
+                    k &-= 1
+                }
+            }
+            block &+= n
+        }
+        // Each row's window: the running extreme of its block so far, and the tail of the block before.
+        block = start
+        while block < end {
+            var running = none
+            var i = block
+            while i < first {
+                running = larger(values[i &- base], running)
+                i &+= 1
+            }
+            // The last row of a block has its block alone for its window (no tail).
+            let tailed = Swift.min(block &+ n &- 1, end)
+            while i < tailed {
+                running = larger(values[i &- base], running)
+                let extreme = larger(suffixes[i &- n &+ 1 &- base], running)
+                body(i, extreme.x, -extreme.y)
+                i &+= 1
+            }
+            if i < end {
+                running = larger(values[i &- base], running)
+                body(i, running.x, -running.y)
+            }
+            block &+= n
+        }
+    }
+
+    /// `a` where it is larger than `b`, lane by lane, else `b` (`b` where they are equal or either is NaN).
+    @inline(__always) static func larger(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+        b.replacing(with: a, where: a .> b)
+    }
+}

@@ -98,6 +98,85 @@ struct WindowMoments: Sendable, Equatable {
             return mean
         }
 
+        /// `addForMeanFull` of `count` values in a row, the j-th read from `values[bars + j]`, its mean
+        /// written to `means[j]`, bit for bit: the window's values are put before them
+        /// (`values[0..<bars]`, oldest first), so that the value leaving the window is read `bars`
+        /// places before the one coming in, no slot written and none wrapped but the count's; the
+        /// window takes the last `bars` values at the end. For a run of values of a full window.
+        @inline(__always) mutating func addForMeanFull(run values: UnsafeMutablePointer<Double>, count: Int,
+                                                       means: UnsafeMutablePointer<Double>) {
+            let bars = bars, reciprocal = reciprocal
+            var slot = sums.slot, shift = sums.shift, sum = sums.sum
+            // Slot `slot` holds the oldest value.
+            var s = slot
+            for t in 0..<bars {
+                values[t] = window[s]
+                s = s &+ 1 == bars ? 0 : s &+ 1
+            }
+            // Value j as `addForMeanFull` takes it.
+            func take(_ j: Int) {
+                let x = values[bars &+ j]
+                if slot == 0 {
+                    (shift, sum) = Self.sumAfresh(values, j, bars: bars)
+                } else {
+                    sum += (x - shift) - (values[j] - shift)
+                }
+                slot = slot &+ 1 == bars ? 0 : slot &+ 1
+                means[j] = Self.mean(shift: shift, sum: sum, reciprocal: reciprocal)
+            }
+            var j = 0
+            while j < count && slot != 0 {
+                take(j)
+                j &+= 1
+            }
+            // Whole turns of the slots, each from slot 0, without a slot kept (the stochastic's three
+            // bars a case of their own, so that the compiler writes their loops out).
+            if bars == 3 {
+                Self.meansOfTurns(values, from: &j, count: count, bars: 3, reciprocal: reciprocal, &shift, &sum, means)
+            } else {
+                Self.meansOfTurns(values, from: &j, count: count, bars: bars, reciprocal: reciprocal, &shift, &sum, means)
+            }
+            while j < count {
+                take(j)
+                j &+= 1
+            }
+            s = slot
+            for t in 0..<bars {
+                window[s] = values[count &+ t]
+                s = s &+ 1 == bars ? 0 : s &+ 1
+            }
+            sums.seen += count
+            (sums.slot, sums.shift, sums.sum) = (slot, shift, sum)
+        }
+
+        /// The shift and sum `addForMeanFull` takes afresh at slot 0 for value j of a run (`addForMeanFull(run:count:means:)`):
+        /// slot 0 holds the value, slot k the one fed `bars - k` before it.
+        @inline(__always) static func sumAfresh(_ values: UnsafeMutablePointer<Double>, _ j: Int, bars: Int) -> (Double, Double) {
+            let x = values[bars &+ j]
+            var sum = 0.0
+            sum += x - x
+            for k in 1..<bars { sum += values[j &+ k] - x }
+            return (x, sum)
+        }
+
+        /// The means of the values of a run (`addForMeanFull(run:count:means:)`) from value `j`, at slot 0,
+        /// a whole turn of the slots at a time while one is left: the sum afresh, then the values after it.
+        @inline(__always) static func meansOfTurns(_ values: UnsafeMutablePointer<Double>, from j: inout Int, count: Int,
+                                                   bars: Int, reciprocal: Double, _ shift: inout Double,
+                                                   _ sum: inout Double, _ means: UnsafeMutablePointer<Double>) {
+            var i = j, x = shift, total = sum
+            while i &+ bars <= count {
+                (x, total) = sumAfresh(values, i, bars: bars)
+                means[i] = mean(shift: x, sum: total, reciprocal: reciprocal)
+                for q in 1..<bars {
+                    total += (values[bars &+ i &+ q] - x) - (values[i &+ q] - x)
+                    means[i &+ q] = mean(shift: x, sum: total, reciprocal: reciprocal)
+                }
+                i &+= bars
+            }
+            (j, shift, sum) = (i, x, total)
+        }
+
         /// One more value seen, the slot moved on.
         @inline(__always) private mutating func advance() {
             sums.seen += 1
@@ -105,7 +184,12 @@ struct WindowMoments: Sendable, Equatable {
         }
 
         /// The window's mean.
-        @inline(__always) private var mean: Double { sums.shift + sums.sum * reciprocal }
+        @inline(__always) private var mean: Double { Self.mean(shift: sums.shift, sum: sums.sum, reciprocal: reciprocal) }
+
+        /// The mean of a window whose values' distances from `shift` add up to `sum`.
+        @inline(__always) static func mean(shift: Double, sum: Double, reciprocal: Double) -> Double {
+            shift + sum * reciprocal
+        }
 
         /// The window's population variance.
         @inline(__always) private var variance: Double {
