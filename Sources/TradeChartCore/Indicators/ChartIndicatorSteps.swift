@@ -1,8 +1,9 @@
 /// The seven indicators' steps as the chart runs them (`IndicatorSteps`, issue 25): each the
 /// step its indicator type takes a row with (the same arithmetic, so the chart's values are
 /// the types' bit for bit), what it keeps at a checkpoint, and how it is restored. A window
-/// of input values (the bands' closes, the stochastic's highs and lows) is rebuilt from the
-/// inputs rather than kept; the running sums are kept, so a replay adds what the pass added.
+/// of input values (the bands' closes) is rebuilt from the inputs rather than kept, or read
+/// from them by each run (the stochastic's highs and lows); the running sums are kept, so a
+/// replay adds what the pass added.
 /// Once an average is seeded, a run takes the rows in a loop of its own with the state in
 /// locals and no branch on the warm-up (three times as fast as the step with its warm-up
 /// branches): the same operations in the same order as the step's, so the same values.
