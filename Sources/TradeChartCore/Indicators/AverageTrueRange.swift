@@ -18,11 +18,17 @@ public struct AverageTrueRange: CandleIndicator, Equatable {
         @inline(__always) mutating func next(_ bar: HighLowClose, row: Int) -> Double {
             defer { previousClose = bar.close }
             guard row > 0 else { return .nan }
-            var range = bar.high - bar.low
-            range = Swift.max(range, abs(previousClose - bar.high))
-            range = Swift.max(range, abs(previousClose - bar.low))
-            return smoothing.add(range)
+            return smoothing.add(AverageTrueRange.trueRange(bar, after: previousClose))
         }
+    }
+
+    /// The true range of `bar` after the close `previousClose`: the largest of its high − low,
+    /// |previous close − high| and |previous close − low|.
+    @inline(__always) static func trueRange(_ bar: HighLowClose, after previousClose: Double) -> Double {
+        var range = bar.high - bar.low
+        range = Swift.max(range, abs(previousClose - bar.high))
+        range = Swift.max(range, abs(previousClose - bar.low))
+        return range
     }
 
     public init(bars: Int, high: [Double], low: [Double], close: [Double]) {

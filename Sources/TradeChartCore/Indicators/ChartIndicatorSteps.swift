@@ -41,25 +41,7 @@ struct EMASteps: IndicatorSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        // Two rows at a time once a pair starts, the anchor in a local (`Smoothing`).
-        let end = rows.upperBound
-        var pairs = smoothing
-        assert(pairs.paired, "an EMA alone takes its steps in pairs")
-        if pairs.halfway {
-            out[i &- first] = pairs.add(close[i])
-            i &+= 1
-        }
-        var anchor = pairs.anchor
-        while i &+ 1 < end {
-            let x = close[i], y = close[i &+ 1]
-            out[i &- first] = pairs.first(anchor, x)
-            anchor = pairs.completed(anchor, x, y)
-            out[i &+ 1 &- first] = anchor
-            i &+= 2
-        }
-        pairs.settle(anchor: anchor, pending: nil)
-        if i < end { out[i &- first] = pairs.add(close[i]) }
-        smoothing = pairs
+        smoothing.takePaired(i..<rows.upperBound, { close[$0] }, { out[$0 &- first] = $1 })
     }
 }
 
@@ -161,18 +143,17 @@ struct RSISteps: IndicatorSteps {
             previous = value
             gain = gains.first(gain, Swift.max(change, 0))
             loss = losses.first(loss, Swift.max(-change, 0))
-            let sum = gain + loss
-            out[i &- first] = RelativeStrength.Step.index(gain: gain, sum: sum, quotient: gain / sum)
+            out[i &- first] = RelativeStrength.Step.index(gain: gain, loss: loss)
             i &+= 1
         }
-        step.gains.settle(anchor: gain, pending: nil)
-        step.losses.settle(anchor: loss, pending: nil)
+        step.gains.anchor = gain
+        step.losses.anchor = loss
         step.previous = previous
     }
 }
 
 /// MACD fast, slow, signal: the MACD line, the signal line, the histogram. A checkpoint keeps
-/// the three averages' changing state (72 bytes, where the whole steps are 288).
+/// the three averages' changing state (72 bytes, where the whole steps are 240).
 struct MACDSteps: IndicatorSteps {
     var step: MACD.Step
 
@@ -223,9 +204,9 @@ struct MACDSteps: IndicatorSteps {
             histogram[i &- first] = macd - signal
             i &+= 1
         }
-        step.fastAverage.settle(anchor: fast, pending: nil)
-        step.slowAverage.settle(anchor: slow, pending: nil)
-        step.signalAverage.settle(anchor: signal, pending: nil)
+        step.fastAverage.anchor = fast
+        step.slowAverage.anchor = slow
+        step.signalAverage.anchor = signal
     }
 }
 
@@ -261,20 +242,16 @@ struct VWAPSteps: WholeStateSteps {
             line[i &- first] = step.priceVolume
             value[i &- first] = step.volume
         }
+        // The quotients where the sums were, then each row's value and the line holding it over a gap.
         var r = 0
         while r &+ 2 <= count {
-            let sums = SIMD2(line[r], line[r &+ 1]), volumes = SIMD2(value[r], value[r &+ 1])
-            let quotients = sums / volumes
-            for lane in 0..<2 {
-                let v = volumes[lane] > 0 ? quotients[lane] : .nan
-                if !v.isNaN { held = v }
-                line[r &+ lane] = held
-                value[r &+ lane] = v
-            }
+            let quotients = SIMD2(line[r], line[r &+ 1]) / SIMD2(value[r], value[r &+ 1])
+            (line[r], line[r &+ 1]) = (quotients[0], quotients[1])
             r &+= 2
         }
-        if r < count {
-            let v = VolumeWeightedAverage.Step.value(priceVolume: line[r], volume: value[r])
+        if r < count { line[r] /= value[r] }
+        for r in 0..<count {
+            let v = VolumeWeightedAverage.Step.value(volume: value[r], quotient: line[r])
             if !v.isNaN { held = v }
             line[r] = held
             value[r] = v
@@ -389,34 +366,12 @@ struct ATRSteps: IndicatorSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        var average = step.smoothing, previous = step.previousClose
-        let end = rows.upperBound
-        // The true range of bar `i` after the close before it.
-        @inline(__always) func trueRange(_ i: Int) -> Double {
+        var previous = step.previousClose
+        step.smoothing.takePaired(i..<rows.upperBound, { i in
             let bar = inputs.bar(i)
-            var range = bar.high - bar.low
-            range = Swift.max(range, abs(previous - bar.high))
-            range = Swift.max(range, abs(previous - bar.low))
-            previous = bar.close
-            return range
-        }
-        // Two rows at a time once a pair starts, the anchor in a local (`Smoothing`).
-        assert(average.paired, "ATR takes its steps in pairs")
-        if average.halfway {
-            out[i &- first] = average.add(trueRange(i))
-            i &+= 1
-        }
-        var anchor = average.anchor
-        while i &+ 1 < end {
-            let x = trueRange(i), y = trueRange(i &+ 1)
-            out[i &- first] = average.first(anchor, x)
-            anchor = average.completed(anchor, x, y)
-            out[i &+ 1 &- first] = anchor
-            i &+= 2
-        }
-        average.settle(anchor: anchor, pending: nil)
-        if i < end { out[i &- first] = average.add(trueRange(i)) }
-        step.smoothing = average
+            defer { previous = bar.close }
+            return AverageTrueRange.trueRange(bar, after: previous)
+        }, { out[$0 &- first] = $1 })
         step.previousClose = previous
     }
 }

@@ -23,14 +23,13 @@ public struct RelativeStrength: CloseIndicator, Equatable {
             // The larger of each and zero: no branch on the change's sign, which a walk makes a coin toss.
             let gain = gains.add(Swift.max(change, 0))
             let loss = losses.add(Swift.max(-change, 0))
-            let sum = gain + loss
-            return Self.index(gain: gain, sum: sum, quotient: gain / sum)
+            return Self.index(gain: gain, loss: loss)
         }
 
-        /// The RSI of the smoothed gain and the sum of the smoothed gain and loss, whose
-        /// quotient is `quotient`: NaN during the warm-up, 0 where nothing moved.
-        @inline(__always) static func index(gain: Double, sum: Double, quotient: Double) -> Double {
-            gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * quotient
+        /// The RSI of the smoothed gain and loss: NaN during the warm-up, 0 where nothing moved.
+        @inline(__always) static func index(gain: Double, loss: Double) -> Double {
+            let sum = gain + loss
+            return gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
         }
     }
 

@@ -49,7 +49,13 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
 
         /// The VWAP of a session's sums: NaN until it traded volume.
         @inline(__always) static func value(priceVolume: Double, volume: Double) -> Double {
-            volume > 0 ? priceVolume / volume : .nan
+            value(volume: volume, quotient: priceVolume / volume)
+        }
+
+        /// The VWAP of a session's sums whose quotient is `quotient` (worked out two sessions'
+        /// sums at a time by the chart's pass): NaN until the session traded volume.
+        @inline(__always) static func value(volume: Double, quotient: Double) -> Double {
+            volume > 0 ? quotient : .nan
         }
 
         /// One third, rounded once.
