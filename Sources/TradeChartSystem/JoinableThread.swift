@@ -2,16 +2,17 @@ import Glibc
 
 /// A named thread of its own that runs one closure, and that its owner can wait for: the
 /// tone writer runs on one (stopping the stream waits until it has written its last byte),
-/// as do the reading of a file's older rows and the overview's loads.
+/// as do the reading of a file's older rows and the overview's loads. Released without a
+/// `join`, the thread runs on by itself (detached).
 ///
 /// Written on pthreads rather than taken from Foundation (`Thread`, which cannot be joined
 /// and which would link Foundation into the viewer: issue 24).
-final class JoinableThread: @unchecked Sendable {
+public final class JoinableThread: @unchecked Sendable {
     private var thread: pthread_t?
 
     /// Starts `body` on a new thread named `name` (as `top -H` and `htop` show it, at most
     /// 15 bytes); nil when the system cannot start one.
-    init?(name: String, _ body: @escaping @Sendable () -> Void) {
+    public init?(name: String, _ body: @escaping @Sendable () -> Void) {
         let named: @Sendable () -> Void = {
             Self.nameThisThread(name)
             body()
@@ -31,7 +32,7 @@ final class JoinableThread: @unchecked Sendable {
     }
 
     /// Waits until the closure has returned; at once when it already has or was waited for.
-    func join() {
+    public func join() {
         guard let thread else { return }
         pthread_join(thread, nil)
         self.thread = nil

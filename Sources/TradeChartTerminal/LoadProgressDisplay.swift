@@ -1,5 +1,4 @@
 import CTerminalSignals
-import Dispatch
 import Glibc
 import TradeChartCore
 
@@ -21,10 +20,11 @@ public enum LoadProgressDisplay {
     public static let delay = 1.0 / 3
     public static let redraw = 0.25
 
-    /// Runs `load` on another thread, showing its progress on `display` (a terminal, or
-    /// nil for none) and reading `q` from `keyboard` (a terminal, or nil). Without either,
-    /// the load simply runs.
+    /// Runs `load` on another thread (started by `startThread`, which says whether it could),
+    /// showing its progress on `display` (a terminal, or nil for none) and reading `q` from
+    /// `keyboard` (a terminal, or nil). Without either, or without a thread, the load simply runs.
     public static func run(name: String, keyboard: Int32?, display: Int32?, clock: @escaping @Sendable () -> Double,
+                           startThread: (@escaping @Sendable () -> Void) -> Bool,
                            load: @escaping @Sendable (LoadProgressReporting) throws(LoadError) -> LoadedSeries) -> Outcome {
         guard let terminal = keyboard ?? display else {
             return .finished(Result { () throws(LoadError) in try load(LoadProgressReporting(clock: clock, report: { _ in .proceed })) })
@@ -47,13 +47,17 @@ public enum LoadProgressDisplay {
         // interval would wait with the read, and the line would say what was read before.
         // The line is drawn less often.
         let reporting = LoadProgressReporting(interval: 0, clock: clock) { progress in shared.report(progress) }
-        DispatchQueue.global().async {
+        let started = startThread {
             let result = Result { () throws(LoadError) in try load(reporting) }
             shared.finish(result) {
                 var byte: UInt8 = 1
                 _ = Glibc.write(doneWriter, &byte, 1)
             }
             close(doneWriter)
+        }
+        guard started else {
+            close(doneWriter)
+            return .finished(Result { () throws(LoadError) in try load(LoadProgressReporting(clock: clock, report: { _ in .proceed })) })
         }
 
         let keys = KeyboardMode(keyboard)

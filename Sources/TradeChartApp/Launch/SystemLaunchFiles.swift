@@ -154,7 +154,8 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         }
         defer { if ownKeyboard >= 0 { close(ownKeyboard) } }
         let clock = MonotonicClock()
-        return LoadProgressDisplay.run(name: name, keyboard: keyboard, display: display, clock: { clock.now() }, load: load)
+        return LoadProgressDisplay.run(name: name, keyboard: keyboard, display: display, clock: { clock.now() },
+                                       startThread: { JoinableThread(name: "tradechart load", $0) != nil }, load: load)
     }
 
     /// Calls `body` with the path's bytes as a C string.

@@ -29,10 +29,13 @@ public final class SystemRememberedState: RememberedState, @unchecked Sendable {
             URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
         }).sorted().joined(separator: "\n")
         let memory = SystemRememberedState(store: StateStore(url: url), key: key)
-        DispatchQueue.global().async {
+        // A thread of its own, not Dispatch's: a worker of Dispatch's pool would have its monitor
+        // wake the viewer every second for as long as it runs (see `ConcurrentMap`).
+        let read: @Sendable () -> Void = {
             memory.note = memory.store.load()
             memory.done.signal()
         }
+        if JoinableThread(name: "tradechart state", read) == nil { read() }
         return memory
     }
 

@@ -15,16 +15,22 @@ final class ReadAheadStream: ByteStream {
     /// Whether `slot` was taken from the filled ones.
     private var holding = false
     private var ended = false
+    /// The reading thread (nil only while `init` fails).
+    private var reader: JoinableThread?
 
-    init(_ inner: some ByteStream, chunkBytes: Int = 1 << 20, slots: Int = 4) {
+    /// Nil when no thread can be started: the stream is then read where it is.
+    init?(_ inner: some ByteStream, chunkBytes: Int = 1 << 20, slots: Int = 4) {
         name = inner.name
         let ring = ReadAheadRing(inner, chunkBytes: chunkBytes, slots: slots)
         self.ring = ring
-        DispatchQueue.global().async { ring.fill() }
+        guard let reader = JoinableThread(name: "tradechart read", { ring.fill() }) else { return nil }
+        self.reader = reader
     }
 
     deinit {
+        guard let reader else { return }
         ring.stop()
+        reader.join()
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(LoadError) -> Int {

@@ -125,8 +125,7 @@ extension SeriesLoader {
         let told = compressedProgress(progress, counter: stream.compressedRead, total: compressedBytes)
         var loaded: LoadedSeries
         do throws(LoadError) {
-            if LoadThreads.count(requested: options.threads) > 1 {
-                var ahead = ReadAheadStream(stream)
+            if LoadThreads.count(requested: options.threads) > 1, var ahead = ReadAheadStream(stream) {
                 loaded = try load(&ahead, expectedBytes: expectedBytes, options: options, progress: told)
             } else {
                 var alone = stream
