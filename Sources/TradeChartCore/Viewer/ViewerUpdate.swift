@@ -320,6 +320,7 @@ extension ViewerState {
     mutating func settleSeries(after before: SeriesBefore, labels: (formatter: PriceFormatter, width: Int), at time: Double,
                                grownFrom: Int? = nil) {
         let newSeries = series
+        let held = grownFrom == nil ? nil : (target: target, width: canvasDots.width)
         // The other files compared are seen on the primary's new calendar: at its new points
         // only, when it only grew.
         if comparing, let grownFrom {
@@ -370,6 +371,7 @@ extension ViewerState {
         }
         view.show(slice, range: range, window: window, labelling: shownSeries, unchangedBelow: grownFrom ?? 0)
         retarget()
+        if running == nil, let held { holdPointMap(of: held.target, madeFor: held.width) }
         if var running {
             running.from = running.from.shifted(byPoints: offset)
             running.to = running.to.shifted(byPoints: offset)
@@ -383,6 +385,22 @@ extension ViewerState {
             let i = newSeries.lowerBound(of: t)
             return i < newSeries.count && newSeries.times[i] == t && slice.contains(i) ? i : nil
         }
+    }
+
+    /// Rows appended to a long range (a year of minute bars) move its ends by a small part
+    /// of a dot column: the point map (x) the chart had is kept while under it the range's
+    /// first and newest points still fall in the leftmost and the rightmost dot column, so
+    /// a still chart changes only where points arrived or left (every point a fraction of
+    /// a dot from where a fresh fit puts it), not by a shimmer of re-sampled columns over
+    /// its whole width at every look. Once an end would leave its column the map is fitted
+    /// afresh. Line charts of one file only (candles are drawn by the slot of each bar).
+    mutating func holdPointMap(of before: ChartProjection, madeFor width: Int) {
+        guard !comparing, !drawsCandles, width == canvasDots.width, width > 1,
+              before.x.scale > 0, target.x.scale > 0, slice.first < slice.last else { return }
+        let w = Double(width)
+        let left = before.x(Double(slice.first)), right = before.x(Double(slice.last))
+        guard left >= 0, left < 1, right >= w - 1, right < w else { return }
+        target.x = before.x
     }
 
     /// The audiograph started (the cursor follows the sound), could not start, or ended.
