@@ -24,6 +24,12 @@ package struct ColumnSpans: Sendable {
     /// and `lo` (the segment leaving on the left) and of `hi` and `hi + 1` (on the right),
     /// each pair where that segment exists.
     private var values: [Double] = []
+    /// The dot columns copied from the spans worked out before (`init(_:points:x:width:reusing:)`,
+    /// under the same x map), with the contents and the points those spans described:
+    /// what was drawn from them there is drawn from these (`LineRasterizer.runs(_:y:widthDots:heightDots:keeping:)`).
+    package private(set) var copied: (contents: MinMaxIndex.Contents, points: ClosedRange<Int>, columns: Range<Int>)?
+    /// How many columns were copied.
+    package var copiedColumns: Int { copied?.columns.count ?? 0 }
 
     /// The spans of the points `points` of `index` (clamped to it) in the columns `0..<width`
     /// under the x map `x` (see `LineRasterizer.forEachColumnSpan`). Given the spans worked
@@ -67,13 +73,26 @@ package struct ColumnSpans: Sendable {
             }
             return (notBelow, above)
         }
+        let earlier = index.isReplayed ? nil : before.flatMap { Earlier($0, of: index, width: width) }
+        // Under the same x map (a followed chart's held one) the columns between the two ends
+        // are those worked out before, bounds and values: copied, neither searched nor read.
+        let same = mirrored ? 0..<0 : earlier?.sameColumns(x: x, first: first, last: last, start: start, columns: columns) ?? 0..<0
+        if let earlier, !same.isEmpty {
+            copied = (earlier.spans.contents, earlier.spans.points, (start + same.lowerBound)..<(start + same.upperBound))
+        }
         bounds = [Int](unsafeUninitializedCapacity: 2 * columns) { b, initialized in
-            var previous = edge(start)
+            earlier?.copy(\.bounds, columns: same, from: start, into: b, each: 2)
+            var previous: (notBelow: Int, above: Int)?
             for c in 0..<columns {
+                if same.contains(c) {
+                    previous = nil
+                    continue
+                }
+                let left = previous ?? edge(start + c)
                 let next = edge(start + c + 1)
                 // Mirrored, the keys of the column's right edge come first.
-                b[2 * c] = mirrored ? next.notBelow : previous.notBelow
-                b[2 * c + 1] = (mirrored ? previous.above : next.above) - 1
+                b[2 * c] = mirrored ? next.notBelow : left.notBelow
+                b[2 * c + 1] = (mirrored ? left.above : next.above) - 1
                 previous = next
             }
             initialized = 2 * columns
@@ -84,13 +103,13 @@ package struct ColumnSpans: Sendable {
             values = Self.replayedValues(index, bounds: bounds, columns: columns, first: first, last: last)
             return
         }
-        let earlier = before.flatMap { Earlier($0, of: index, width: width) }
         let bounds = bounds
         values = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
             v.initialize(repeating: 0)
             initialized = 6 * columns
+            earlier?.copy(\.values, columns: same, from: start, into: v, each: 6)
             index.values.withUnsafeBufferPointer { p in
-                for c in 0..<columns {
+                for c in 0..<columns where !same.contains(c) {
                     let lo = bounds[2 * c], hi = bounds[2 * c + 1]
                     if lo <= hi {
                         (v[6 * c], v[6 * c + 1]) = earlier?.minMax(column: start + c, lo, hi, p) ?? index.minMax(lo...hi)
@@ -155,6 +174,36 @@ package struct ColumnSpans: Sendable {
             self.spans = spans
         }
 
+        /// The columns (counted from `start`, of `columns`) whose bounds and values under the
+        /// map `x` and the points `first...last` are those the earlier spans hold: under the
+        /// same map, a column whose first point comes after `first` and whose last point and
+        /// the one after it come before the earlier last point and the first value changed
+        /// (so neither end clamped it, before or now, and its segments read the same values).
+        /// They follow one another: the first points rise from column to column, and so do the last.
+        func sameColumns(x: AffineMap, first: Int, last: Int, start: Int, columns: Int) -> Range<Int> {
+            guard spans.x == x, spans.first <= spans.last, first >= spans.first, last >= spans.last else { return 0..<0 }
+            let end = min(spans.last, unchanged)
+            let from = max(start, spans.startColumn), to = min(start + columns, spans.startColumn + spans.bounds.count / 2)
+            guard from < to else { return 0..<0 }
+            var lowest = from
+            while lowest < to && spans.bounds[2 * (lowest - spans.startColumn)] <= first { lowest += 1 }
+            var highest = to
+            while highest > lowest && spans.bounds[2 * (highest - 1 - spans.startColumn) + 1] + 1 >= end { highest -= 1 }
+            return (lowest - start)..<(highest - start)
+        }
+
+        /// Copies what the earlier spans hold in `part` (`each` entries a column) for the
+        /// `columns` counted from `start` to where those columns go in `target`.
+        func copy<T>(_ part: KeyPath<ColumnSpans, [T]>, columns: Range<Int>, from start: Int,
+                     into target: UnsafeMutableBufferPointer<T>, each: Int) {
+            guard !columns.isEmpty else { return }
+            let from = (start + columns.lowerBound - spans.startColumn) * each
+            spans[keyPath: part].withUnsafeBufferPointer { source in
+                _ = UnsafeMutableBufferPointer(rebasing: target[(columns.lowerBound * each)..<(columns.upperBound * each)])
+                    .update(fromContentsOf: source[from..<(from + columns.count * each)])
+            }
+        }
+
         /// The lowest and highest value of points `lo...hi` in `column` from what the earlier
         /// spans found there (`lo0...hi0`): the points gained compared in, those lost checked;
         /// nil when a lost point held the old lowest or highest, the points moved too far, or
@@ -211,10 +260,10 @@ package struct ColumnSpans: Sendable {
     /// Whether the segment leaving a column's points on the right crosses into it.
     @inline(__always) private func rightSegment(_ lo: Int, _ hi: Int) -> Bool { hi >= first && hi < last && hi != lo - 1 }
 
-    /// Hands `body` every column the polyline can touch, with the extremes of its continuous
-    /// row coordinate under `y` over that column (`yLow > yHigh` when it holds nothing).
-    package func forEach(y: AffineMap, _ body: (Int, Double, Double) -> Void) {
-        for c in 0..<(bounds.count / 2) {
+    /// Hands `body` every column the polyline can touch (but those `skipped`), with the extremes
+    /// of its continuous row coordinate under `y` over that column (`yLow > yHigh` when it holds nothing).
+    package func forEach(y: AffineMap, skipping skipped: Range<Int> = 0..<0, _ body: (Int, Double, Double) -> Void) {
+        for c in 0..<(bounds.count / 2) where !skipped.contains(startColumn + c) {
             let lo = bounds[2 * c], hi = bounds[2 * c + 1]
             let column = startColumn + c
             var yLow = Double.infinity, yHigh = -Double.infinity

@@ -23,13 +23,21 @@ struct KeptPlot: Sendable {
         let charset = inputs.charset, dotColumns = charset.dotColumnsPerCell
         let width = inputs.width, height = inputs.height
         let widthDots = width * dotColumns, heightDots = height * charset.dotRowsPerCell
-        let newRuns = lines.map { spans in
-            spans.map { LineRasterizer.runs($0, y: inputs.y, widthDots: widthDots, heightDots: heightDots) } ?? []
+        let old = self.inputs
+        let sameCanvas = old.map { $0.width == width && $0.height == height && $0.charset == charset } ?? false
+        let sameMaps = sameCanvas && old.map { $0.x == inputs.x && $0.y == inputs.y } ?? false
+        let newRuns = lines.enumerated().map { k, spans -> [DotRun] in
+            guard let spans else { return [] }
+            // Columns whose spans were copied from those these dots were drawn from, under the same maps, keep their dots.
+            if sameMaps, let old, k < old.lines.count, k < runs.count, runs[k].count == widthDots, let copied = spans.copied,
+               copied.contents === old.lines[k].contents, copied.points == old.lines[k].points {
+                return LineRasterizer.runs(spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots,
+                                           keeping: runs[k], columns: copied.columns)
+            }
+            return LineRasterizer.runs(spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots)
         }
         // The dots are kept while the grid stays; the cells while everything but the dots does.
-        let old = self.inputs
-        let sameGrid = old.map { $0.width == width && $0.height == height && $0.charset == charset } ?? false
-            && runs.count == newRuns.count
+        let sameGrid = sameCanvas && runs.count == newRuns.count
         let sameLook = sameGrid && old.map {
             $0.color == inputs.color && $0.lineStyle == inputs.lineStyle && $0.baselineRow == inputs.baselineRow
                 && $0.lines.map(\.style) == inputs.lines.map(\.style)
@@ -160,11 +168,16 @@ struct DotRun: Sendable, Equatable {
 extension LineRasterizer {
     /// The dots `drawLine(_:y:into:)` lights in each of the `widthDots` dot columns of a
     /// canvas `heightDots` dots high.
-    static func runs(_ spans: ColumnSpans, y: AffineMap, widthDots: Int, heightDots: Int) -> [DotRun] {
+    /// `keeping` the dots `old` has in `columns` (worked out from spans those columns were
+    /// copied from, `ColumnSpans.copied`, under the same maps): only the others are worked out.
+    static func runs(_ spans: ColumnSpans, y: AffineMap, widthDots: Int, heightDots: Int,
+                     keeping old: [DotRun] = [], columns kept: Range<Int> = 0..<0) -> [DotRun] {
         var runs = [DotRun](repeating: .none, count: widthDots)
         guard heightDots > 0 else { return runs }
+        let kept = kept.clamped(to: 0..<min(widthDots, old.count))
+        for c in kept { runs[c] = old[c] }
         runs.withUnsafeMutableBufferPointer { runs in
-            spans.forEach(y: y) { column, yLow, yHigh in
+            spans.forEach(y: y, skipping: kept) { column, yLow, yHigh in
                 // `fill(column:yLow:yHigh:canvas:)`'s clipping.
                 guard column >= 0, column < widthDots, yLow <= yHigh, yHigh >= 0, yLow < Double(heightDots) else { return }
                 let top = yLow <= 0 ? 0 : Clamp.int(yLow)

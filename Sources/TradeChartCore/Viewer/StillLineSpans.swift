@@ -6,7 +6,7 @@
 /// contents, the points, the x map, the width: `ColumnSpans.describes`) before it is
 /// used; one kept from before a change is never drawn, a frame works that line out afresh.
 struct StillLineSpans: Sendable {
-    private var kept: [ColumnSpans] = []
+    private(set) var kept: [ColumnSpans] = []
 
     /// The spans of `points` of `index` under `x` in `width` columns: the kept ones, or afresh.
     func spans(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, width: Int) -> ColumnSpans {

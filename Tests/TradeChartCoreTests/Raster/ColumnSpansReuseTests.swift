@@ -27,8 +27,21 @@ struct ColumnSpansReuseTests {
         }
     }
 
-    @Test("spans reused after appends equal spans worked out afresh", arguments: [1, 2, 3, 4])
-    func reusedSpansEqualFreshOnes(seed: UInt64) {
+    /// How the x map follows the points.
+    enum MapKept: CaseIterable, Sendable {
+        /// Fitted afresh at every step.
+        case never
+        /// As a followed chart keeps it (`ViewerState.holdPointMap`): while under it the first
+        /// and the last point stay in the end columns. The spans then copy the columns between
+        /// the ends (`Earlier.sameColumns`).
+        case whileTheEndsStay
+        /// For ten steps at a time, wherever the ends go: the window's ends move over columns.
+        case forTenSteps
+    }
+
+    @Test("spans reused after appends equal spans worked out afresh", arguments: [1, 2, 3, 4], MapKept.allCases)
+    func reusedSpansEqualFreshOnes(seed: UInt64, kept mapKept: MapKept) {
+        let held = mapKept != .never
         var rng = SplitMix64(seed: seed)
         var values: [Double] = []
         var p = 100.0
@@ -42,12 +55,14 @@ struct ColumnSpansReuseTests {
         let width = 40 + Int(rng.next() % 200)
         var shown = 1_000 + Int(rng.next() % 3_000)
         func map(_ first: Int, _ last: Int) -> AffineMap {
-            let scale = Double(width) / Double(max(last - first, 1))
-            return AffineMap(scale: scale, offset: -Double(first) * scale)
+            held ? AffineMap(mapping: Double(first), to: 0.5, and: Double(last), to: Double(width) - 0.5)
+                : AffineMap(scale: Double(width) / Double(max(last - first, 1)), offset: -Double(first) * Double(width) / Double(max(last - first, 1)))
         }
         var last = index.count - 1
         var first = last - shown
-        var kept = ColumnSpans(index, points: first...last, x: map(first, last), width: width)
+        var x = map(first, last)
+        var kept = ColumnSpans(index, points: first...last, x: x, width: width)
+        var copied = 0
         for step in 0..<120 {
             let added = Self.nextValues(after: index.values[index.count - 1], rng: &rng)
             if step % 3 == 0 {
@@ -63,12 +78,21 @@ struct ColumnSpansReuseTests {
             if rng.next() % 4 == 0 { shown += Int(rng.next() % 40) }
             last = index.count - 1
             first = max(0, last - shown)
-            let x = map(first, last)
+            let left = x(Double(first)), right = x(Double(last))
+            switch mapKept {
+            case .never: x = map(first, last)
+            case .whileTheEndsStay:
+                if left < 0 || left >= 1 || right < Double(width - 1) || right >= Double(width) { x = map(first, last) }
+            case .forTenSteps: if step % 10 == 0 { x = map(first, last) }
+            }
             let reused = ColumnSpans(index, points: first...last, x: x, width: width, reusing: kept)
             let fresh = ColumnSpans(index, points: first...last, x: x, width: width)
             #expect(Self.columns(reused) == Self.columns(fresh), "step \(step)")
+            copied += reused.copiedColumns
             kept = reused
         }
+        // Held, most columns of most steps are copied; fitted afresh at every step, none is.
+        #expect(held ? copied > 120 * width / 4 : copied == 0, "copied \(copied) columns in 120 steps of \(width)")
     }
 
     @Test("spans of another index's contents are not reused")

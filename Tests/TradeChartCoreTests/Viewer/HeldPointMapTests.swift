@@ -81,6 +81,31 @@ struct HeldPointMapTests {
         #expect(held > 100 && fitted >= 2, "held \(held) times, fitted afresh \(fitted) times")
     }
 
+    /// Under a held map the still frame keeps the columns' spans and dots between the ends
+    /// (`ColumnSpans.copied`, `KeptPlot`): it is the frame drawn afresh, whatever the rows bring
+    /// (a price near the newest, far from it, a new high or low that moves the y map).
+    @Test func theFrameKeptUnderAHeldMapIsTheFrameDrawnAfresh() {
+        var state = Self.viewer()
+        var rng = SplitMix64(seed: 5)
+        var copied = 0
+        for k in 0..<80 {
+            let prices = state.series.prices[state.slice.first...state.slice.last]
+            let low = prices.min()!, high = prices.max()!, newest = state.series.prices[state.series.count - 1]
+            let price = switch rng.next() % 10 {
+            case 0: high * 1.01
+            case 1: low * 0.99
+            case 2, 3: low + (high - low) * Double(rng.next() % 100) / 100
+            default: newest * (1 + (Double(rng.next() % 200) / 100 - 1) / 1_000)
+            }
+            let count = 1 + Int(rng.next() % 3)
+            _ = state.handle(.follow(.appended(Self.rows(after: state.series, count: count, price: price))), at: Double(10 * k + 10))
+            copied += state.stillSpans.kept.first?.copiedColumns ?? 0
+            let time = Double(10 * k + 15)
+            #expect(state.frame(at: time).plainText == state.forgettingKeptParts.frame(at: time).plainText, "after row \(k)")
+        }
+        #expect(copied > 40 * state.canvasDots.width, "columns copied: \(copied)")
+    }
+
     @Test func aRangeKeyOrAResizeFitsTheMapAfresh() {
         var state = Self.viewer()
         for k in 0..<10 {
