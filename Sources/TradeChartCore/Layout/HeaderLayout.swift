@@ -71,12 +71,14 @@ package struct HeaderLayout: Sendable {
         let all = left + [right ?? Part(forms: [""], style: .plain, yield: Int.max)]
         let widths = all.map { $0.forms.map(Self.width) }
         var choice = all.map { $0.forms.count - 1 }
+        // Each trial form is tried in place (no copy of the choices a trial: the header is placed at every look).
         for i in all.indices.sorted(by: { all[$0].yield > all[$1].yield }) {
-            choice[i] = all[i].forms.indices.first { f in
-                var trial = choice
-                trial[i] = f
-                return used(all, widths, trial) <= columns
-            } ?? all[i].forms.count - 1
+            let shortest = all[i].forms.count - 1
+            for f in all[i].forms.indices {
+                choice[i] = f
+                if used(all, widths, choice) <= columns { break }
+                choice[i] = shortest
+            }
         }
         var placed: [Placed] = []
         var x = 0
