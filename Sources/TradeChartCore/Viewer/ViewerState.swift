@@ -34,6 +34,7 @@ public struct ViewerState: Sendable {
     var keptPriceLabels = KeptPriceLabels()
     /// The bottom row's texts, kept between frames.
     var keptBottomRow = KeptBottomRow()
+    var keptSpanDates = KeptSpanDates()
     /// The still frame's plot, kept between frames.
     var keptPlot = KeptPlot()
     /// Grows with every change to what a still frame shows, so a host can skip
@@ -87,6 +88,7 @@ public struct ViewerState: Sendable {
         for message in [first] + said { statusLine.say(message) }
         keepStillSpans()
         keepBottomRow()
+        keepSpanDates()
     }
 
     /// Applies what `view` asks for on opening, and returns what the status line says of

@@ -54,6 +54,7 @@ extension ViewerState {
         keepStillSpans()
         keepStillPlot(at: time)
         keepBottomRow()
+        keepSpanDates()
         return commands
     }
 

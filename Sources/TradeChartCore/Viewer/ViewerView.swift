@@ -137,35 +137,7 @@ package struct ViewerView: Sendable {
     /// `1Y · 14 May 2018 – 13 May 2019` (or `5Y · all since 13 May 2014` when the
     /// range is longer than the data), then shorter forms for narrow terminals.
     func spanTexts() -> [String] {
-        let s = state.shownSeries
-        let slice = state.slice
-        let first = s.times[slice.first], last = s.times[slice.last]
-        let dot = unicode ? " · " : " - "
-        let dash = unicode ? "–" : "-"
-        let span: String
-        let oneDate = LocalTime.dayNumber(first) == LocalTime.dayNumber(last)
-        if state.range == .oneDay && oneDate {
-            span = "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(first))\(dash)\(DateText.time(last))"
-        } else if state.range == .oneDay {
-            // A trading day shown in a zone where it crosses midnight (`--tz`).
-            span = "\(DateText.weekday(first)) \(DateText.dayMonth(first)) \(DateText.time(first)) \(dash) "
-                + "\(DateText.weekday(last)) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
-        } else if slice.coversAllData && state.range != .max {
-            span = "all since \(DateText.dayMonthYear(first))" + (s.hasTimeOfDay ? " \(DateText.time(first))" : "")
-        } else if s.hasTimeOfDay && state.range == .fiveDays {
-            span = "\(DateText.dayMonthYear(first)) \(DateText.time(first)) \(dash) \(DateText.dayMonthYear(last)) \(DateText.time(last))"
-        } else {
-            span = "\(DateText.dayMonthYear(first)) \(dash) \(DateText.dayMonthYear(last))"
-        }
-        let short = state.range == .oneDay || state.range == .fiveDays
-            ? "\(DateText.dayMonth(first))\(dash)\(DateText.dayMonth(last))"
-            : DateText.monthYear(first) == DateText.monthYear(last)
-            // Within one month: its days (`2–14 Jan 2024`), not the month twice.
-            ? "\(LocalTime.date(first).day)\(dash)\(DateText.dayMonthYear(last))"
-            : "\(DateText.monthYear(first))\(dash)\(DateText.monthYear(last))"
-        // A free window has no range to name: its dates say what it is.
-        guard state.window == nil else { return withCandleLabel([span, short]) }
-        return withCandleLabel([state.range.label + dot + span, state.range.label + dot + short, state.range.label])
+        withCandleLabel(state.shownSpanDates())
     }
 
     /// The price axis's labels (see `ViewerState.priceLabels`), right-aligned in the
