@@ -61,7 +61,7 @@ public final class ProgramLoop<State: LoopState> {
                     if shown.mode == .sixel { previous = nil }
                     if !wantsImage { display.drawImage(image.update(to: nil, screenCleared: false), covering: nil) }
                 }
-                let frame = state.frame(at: frameStart)
+                let frame = inPlace { $0.frame(at: frameStart) }
                 let diff = frame.diff(from: previous)
                 if !diff.isEmpty { display.draw(diff) }
                 drawImage(wanted: wantsImage, screenCleared: diff.clearsScreen, at: frameStart)
@@ -104,6 +104,11 @@ public final class ProgramLoop<State: LoopState> {
         display.drawImage(bytes, covering: image.shown?.plot.area)
         imagePacer.wrote(start: start, end: clock.now())
     }
+
+    /// Calls `body` on the state where it is stored. A method called on the property itself
+    /// runs on a copy of the state (every column and index retained, then released: a
+    /// class's property may change during the call), on cold caches at every look.
+    private func inPlace<R>(_ body: (inout State) -> R) -> R { body(&state) }
 
     /// Hands `event` to the viewer, its commands to the services, and what they
     /// answer back to the viewer, until nothing is left.
