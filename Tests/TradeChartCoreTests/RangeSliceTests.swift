@@ -12,6 +12,34 @@ struct RangeSliceTests {
         return PriceSeries(name: "t", times: times, prices: times.indices.map { Double($0 + 1) }, hasTimeOfDay: false)
     }
 
+    /// A followed file's look searches each range from the first point it had (`slice(_:from:)`):
+    /// whatever the hint (below the answer, at it, past it, out of the series), the slice is
+    /// the one searched over the whole series. Minute bars with nights, weekends and gaps of days.
+    @Test(arguments: [3, 17, 29])
+    func aSliceSearchedFromAHintIsTheSliceSearchedWhole(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var times: [Int64] = []
+        var t: Int64 = CivilDate(year: 2023, month: 1, day: 2).dayNumber * 86_400 + 9 * 3_600
+        while times.count < 60_000 {
+            times.append(t)
+            switch rng.next() % 1_000 {
+            case 0: t += 3 * 86_400
+            case 1..<6: t += 15 * 3_600
+            default: t += 60
+            }
+        }
+        let series = PriceSeries(name: "X", times: times, prices: times.map { _ in 1 }, hasTimeOfDay: true)
+        for range in ChartRange.allCases {
+            let whole = series.slice(range)
+            let answer = whole.slice?.first ?? 0
+            let hints = [0, 1, answer - 1, answer, answer + 1, answer - 500, answer - 70_000, series.count - 1, series.count,
+                         series.count + 5, Int(rng.next() % UInt64(series.count))]
+            for hint in hints {
+                #expect(series.slice(range, from: hint) == whole, "\(range) from \(hint) (the first point is \(answer))")
+            }
+        }
+    }
+
     @Test func monthArithmeticClamps() {
         #expect(CivilDate(year: 2019, month: 3, day: 31).addingMonths(-1) == CivilDate(year: 2019, month: 2, day: 28))
         #expect(CivilDate(year: 2020, month: 3, day: 31).addingMonths(-1) == CivilDate(year: 2020, month: 2, day: 29))

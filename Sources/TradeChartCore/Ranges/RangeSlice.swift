@@ -42,12 +42,18 @@ public enum RangeAvailability: Sendable, Equatable {
 extension PriceSeries {
     /// Cuts a range out of the series as SPEC.md section 2 defines it, measured
     /// back from the newest point in the data's own time zone.
-    public func slice(_ range: ChartRange) -> RangeAvailability {
+    ///
+    /// `from`: a point no earlier than the range's first point can be (the first point it
+    /// had before rows were appended): the searches gallop forward from it and read a few
+    /// points near it instead of halving the whole series (each halving a cache miss at every
+    /// look at a followed file). Any hint gives the same slice; one that is not below the
+    /// answer is not used.
+    public func slice(_ range: ChartRange, from hint: Int? = nil) -> RangeAvailability {
         guard count >= 2 else {
             return .unavailable(.tooFewPrices(range))
         }
         let lastIndex = count - 1
-        let (first, coversAll) = start(of: range)
+        let (first, coversAll) = start(of: range, from: hint)
         if lastIndex - first + 1 < 2 {
             if !hasTimeOfDay && (range == .oneDay || range == .fiveDays) {
                 return .unavailable(.needsIntraday(range))
@@ -59,7 +65,8 @@ extension PriceSeries {
 
     /// The first point `range` shows (at least one point), and whether the range asks
     /// for more history than the series has; the walk `slice` makes, for any count.
-    package func start(of range: ChartRange) -> (first: Int, coversAll: Bool) {
+    package func start(of range: ChartRange, from hint: Int? = nil) -> (first: Int, coversAll: Bool) {
+        func lowerBound(of t: Int64) -> Int { hint.map { self.lowerBound(of: t, from: $0) } ?? self.lowerBound(of: t) }
         let lastIndex = count - 1
         guard lastIndex > 0 else { return (0, true) }
         switch range {
@@ -112,6 +119,29 @@ extension PriceSeries {
         }
         guard let shown = slice(longest).slice, shown.coversAllData else { return longest }
         return candidates.reversed().first { slice($0).slice?.first == shown.first } ?? longest
+    }
+
+    /// `lowerBound(of:)`, searched forward from `hint` when every point before it is before
+    /// `t` (steps of 1, 2, 4, ... then halving), else over the whole series.
+    package func lowerBound(of t: Int64, from hint: Int) -> Int {
+        guard hint > 0, hint <= count, times[hint - 1] < t else { return lowerBound(of: t) }
+        // Every point before `lo` is before `t`.
+        var lo = hint, step = 1
+        while lo < count {
+            let probe = Swift.min(count - 1, lo + step - 1)
+            if times[probe] < t {
+                lo = probe + 1
+                step *= 2
+                continue
+            }
+            var hi = probe
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if times[mid] < t { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return count
     }
 
     /// Index of the first point whose time is at or after `t` (binary search).

@@ -343,7 +343,9 @@ extension ViewerState {
         if labels.width != layout.labelWidth {
             layout = layout.withLabelWidth(labels.width)
         }
-        data.availability = ChartRange.allCases.map { newSeries.slice($0) }
+        // Rows appended: each range's first point is at or after the one it had.
+        let shownBefore = grownFrom == nil ? nil : availability
+        data.availability = ChartRange.allCases.map { newSeries.slice($0, from: shownBefore?[$0.rawValue - 1].slice?.first) }
         var (slice, range, window) = (slice, range, window)
         if let shown = window {
             // A window that ended on the newest point keeps ending there (as the ranges do),
