@@ -24,24 +24,34 @@ struct FrameGeometry: Sendable {
     /// The cell column of the cursor's candle's wick, while candles are drawn.
     let candleCursorColumn: Int?
 
-    init(_ state: ViewerState, at time: Double) {
+    init(_ state: borrowing ViewerState, at time: Double) {
         self.time = time
         let projection = state.projection(at: time)
         self.projection = projection
         drawn = state.drawnPoints(at: time)
         let cursor = state.displayedCursor(at: time)
         self.cursor = cursor
-        let drawsBars = state.drawsCandles || state.drawsVolume
-        let period = drawsBars || (cursor != nil && state.candles.series != nil)
-            ? state.candlePeriod(at: time, onScreen: projection) : nil
+        // Written without closures (`&&`'s right side is one too): the state is borrowed, not copied.
+        var drawsBars = state.drawsCandles
+        if !drawsBars { drawsBars = state.drawsVolume }
+        var period: CandlePeriod?
+        if drawsBars {
+            period = state.candlePeriod(at: time, onScreen: projection)
+        } else if cursor != nil, state.candles.series != nil {
+            period = state.candlePeriod(at: time, onScreen: projection)
+        }
         candlePeriod = period
         guard let period else {
             (candles, cursorCandle, candleCursorColumn) = ([], nil, nil)
             return
         }
         candles = drawsBars ? state.visibleCandles(period: period, drawn: drawn, projection: projection) : []
-        cursorCandle = cursor.flatMap { state.candle(at: $0, period: period) }
-        candleCursorColumn = cursor.flatMap { state.candleCursorColumn(cursor: $0, period: period, projection: projection) }
+        if let cursor {
+            cursorCandle = state.candle(at: cursor, period: period)
+            candleCursorColumn = state.candleCursorColumn(cursor: cursor, period: period, projection: projection)
+        } else {
+            (cursorCandle, candleCursorColumn) = (nil, nil)
+        }
     }
 }
 

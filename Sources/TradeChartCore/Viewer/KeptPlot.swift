@@ -130,14 +130,14 @@ struct StillPlotInputs: Sendable, Equatable {
     }
 
     /// The inputs of the plot of a frame at `geometry`.
-    init?(_ state: ViewerState, geometry: FrameGeometry) {
+    init?(_ state: borrowing ViewerState, geometry: FrameGeometry) {
         guard geometry.candleCursorColumn == nil else { return nil }
         self.init(state, time: geometry.time, projection: geometry.projection, drawn: geometry.drawn,
                   cursor: geometry.cursor)
     }
 
     /// The inputs of the plot of `state` at `time`, at `projection`, drawing `drawn`, with `cursor` shown.
-    init?(_ state: ViewerState, time: Double, projection: ChartProjection, drawn: ClosedRange<Int>, cursor: Int?) {
+    init?(_ state: borrowing ViewerState, time: Double, projection: ChartProjection, drawn: ClosedRange<Int>, cursor: Int?) {
         let layout = state.layout
         guard cursor == nil, !state.drawsCandles, state.others.isEmpty, !layout.isTooSmall,
               !state.isAnimating(at: time) else { return nil }

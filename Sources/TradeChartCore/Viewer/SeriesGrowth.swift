@@ -10,10 +10,11 @@ struct SeriesBefore {
     var running: Morph?
     var rebuilds: Int
 
-    init(_ state: ViewerState, at time: Double) {
+    init(_ state: borrowing ViewerState, at time: Double) {
         newest = state.series.times[state.series.count - 1]
         count = state.series.count
-        cursorTime = state.cursor.map { state.series.times[$0] }
+        // No closure reads the state: it is borrowed, not copied.
+        if let cursor = state.cursor { cursorTime = state.series.times[cursor] } else { cursorTime = nil }
         running = state.morph.flatMap { $0.isFinished(at: time) ? nil : $0 }
         rebuilds = state.seriesRebuilds
     }
