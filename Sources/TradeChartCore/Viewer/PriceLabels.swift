@@ -126,7 +126,10 @@ extension ViewerState {
     /// label column first when its labels need it: no label is ever cut.
     mutating func retarget() {
         target = projection(for: slice)
-        let width = labelColumnWidth(for: keepPriceLabels(target))
+        // The labels first: `labelColumnWidth(for: keepPriceLabels(target))` would call the
+        // width on a copy of the state taken before the labels were kept (every column retained).
+        let labels = keepPriceLabels(target)
+        let width = labelColumnWidth(for: labels)
         guard width != layout.labelWidth else { return }
         layout = layout.withLabelWidth(width)
         target = projection(for: slice)
