@@ -30,16 +30,10 @@ extension ViewerState {
     }
 
     /// The bottom row's texts: the kept ones when they were worked out from the same inputs, else afresh.
-    func shownBottomRow() -> [BottomRowText] {
-        let inputs = bottomRowInputs
-        return keptBottomRow.value(for: inputs) ?? Self.bottomRow(inputs)
-    }
+    func shownBottomRow() -> [BottomRowText] { keptBottomRow.value(for: bottomRowInputs, orMake: Self.bottomRow) }
 
     /// Works out (or keeps) the bottom row, after an event.
-    mutating func keepBottomRow() {
-        let inputs = bottomRowInputs
-        if keptBottomRow.value(for: inputs) == nil { keptBottomRow.keep(Self.bottomRow(inputs), for: inputs) }
-    }
+    mutating func keepBottomRow() { keptBottomRow.keep(for: bottomRowInputs, Self.bottomRow) }
 
     /// The bottom row's texts, from left to right: the range bar; the settings that change
     /// how the chart reads, for as long as they are on (the hints give way), or where the

@@ -13,4 +13,12 @@ struct KeptPart<Inputs: Sendable & Equatable, Value: Sendable>: Sendable {
         self.inputs = inputs
         self.value = value
     }
+
+    /// The value kept for `inputs`, else `make(inputs)` (a frame's).
+    func value(for inputs: Inputs, orMake make: (Inputs) -> Value) -> Value { value(for: inputs) ?? make(inputs) }
+
+    /// Keeps `make(inputs)` unless the value for `inputs` is kept already (after an event).
+    mutating func keep(for inputs: Inputs, _ make: (Inputs) -> Value) {
+        if value(for: inputs) == nil { keep(make(inputs), for: inputs) }
+    }
 }

@@ -26,16 +26,10 @@ extension ViewerState {
     }
 
     /// The header's dates: the kept ones when they were worked out from the same inputs, else afresh.
-    func shownSpanDates() -> [String] {
-        let inputs = spanDateInputs
-        return keptSpanDates.value(for: inputs) ?? Self.spanDates(inputs)
-    }
+    func shownSpanDates() -> [String] { keptSpanDates.value(for: spanDateInputs, orMake: Self.spanDates) }
 
     /// Works out (or keeps) the header's dates, after an event.
-    mutating func keepSpanDates() {
-        let inputs = spanDateInputs
-        if keptSpanDates.value(for: inputs) == nil { keptSpanDates.keep(Self.spanDates(inputs), for: inputs) }
-    }
+    mutating func keepSpanDates() { keptSpanDates.keep(for: spanDateInputs, Self.spanDates) }
 
     /// The range and its dates, then shorter forms: `1Y · 21 Nov 2025 – 20 Nov 2026`,
     /// `1Y · Nov 2025–Nov 2026`, `1Y` (a free window: its dates alone).
