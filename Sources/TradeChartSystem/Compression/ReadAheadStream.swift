@@ -75,7 +75,6 @@ private final class ReadAheadRing: @unchecked Sendable {
     let last: UnsafeMutablePointer<Bool>
     let free: DispatchSemaphore
     let filled = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
     private let stopped = Atomic<Bool>(false)
 
     init(_ inner: any ByteStream, chunkBytes: Int, slots: Int) {
@@ -106,7 +105,6 @@ private final class ReadAheadRing: @unchecked Sendable {
 
     /// The reading thread: fills slot after slot until the stream ends, fails or is stopped.
     func fill() {
-        defer { finished.signal() }
         var k = 0
         while true {
             free.wait()
@@ -135,10 +133,9 @@ private final class ReadAheadRing: @unchecked Sendable {
         }
     }
 
-    /// Stops the reading thread at its next chunk and waits until it has returned.
+    /// Stops the reading thread at its next chunk (the stream's `deinit` then joins it).
     func stop() {
         stopped.store(true, ordering: .releasing)
         free.signal()
-        finished.wait()
     }
 }
