@@ -10,7 +10,7 @@ struct HeldPointMapTests {
     static let hour: Int64 = 3_600
     static let start: Int64 = CivilDate(year: 2024, month: 1, day: 1).dayNumber * 86_400
 
-    /// Two years of hourly prices, a random walk around 100, with `extra` more hours.
+    /// `count` hourly prices (two years by default), a random walk from 100.
     static func hourly(count: Int = 2 * 8_760) -> PriceSeries {
         var rng = SplitMix64(seed: 11)
         var price = 100.0
