@@ -216,13 +216,14 @@ enum IndicatorBenchmark {
     }
 
     /// Section "indicator-pass": the row "all seven as the chart computes them" alone (for a profile of
-    /// it; `TRADECHART_PASS=stoch` or another list of `--indicator` computes those instead).
+    /// it; `TRADECHART_PASS=stoch` or another list of `--indicator` computes those instead, and
+    /// `TRADECHART_PASS_ROWS=200000` over fewer rows, to count its instructions under callgrind).
     static func runPass(table: BenchTable) {
         let asked = getenv("TRADECHART_PASS").flatMap { try? IndicatorChoice.list(String(cString: $0)) }
         let choices = asked ?? IndicatorChoice.defaults
         table.section("indicator pass: all seven on 1e7 minute bars as the chart computes them; median CPU time of the thread",
                       columns: ["case", "rows", "median"])
-        let n = 10_000_000
+        let n = getenv("TRADECHART_PASS_ROWS").flatMap { Int(String(cString: $0)) } ?? 10_000_000
         let series = ViewerBenchmark.intraday(count: n)
         let close = series.prices
         let bars = BarColumns(count: n, open: close, high: close.map { $0 + 0.05 }, low: close.map { $0 - 0.05 },

@@ -6,9 +6,11 @@ public struct HighLowClose: Sendable, Equatable {
     public var low: Double
     public var close: Double
 
-    public init(high: Double, low: Double, close: Double) {
-        self.high = high.isNaN ? close : high
-        self.low = low.isNaN ? close : low
+    @inline(__always) public init(high: Double, low: Double, close: Double) {
+        // (`x != x`: a NaN found by a comparison a loop can select on, where `isNaN` tests the
+        // bits with two branches.)
+        self.high = high != high ? close : high
+        self.low = low != low ? close : low
         self.close = close
     }
 

@@ -98,6 +98,13 @@ public struct Stochastic: CandleIndicator, Equatable {
                 fed[dBars &+ m] = slowK
                 m &+= slowK != slowK ? 0 : 1
             }
+            if m == count &- j {
+                // Every %K a number (a run without gaps): their %D are the means as they are, and a
+                // %D that is not a number (from infinite prices) blanks the row, as below.
+                local.dMean.addForMeanFull(run: fed, count: m, means: d + j)
+                for t in j..<count where d[t] != d[t] { (k[t], d[t]) = (.nan, .nan) }
+                return
+            }
             local.dMean.addForMeanFull(run: fed, count: m, means: means)
             means[m] = .nan
             m = 0

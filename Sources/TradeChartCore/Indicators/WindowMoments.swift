@@ -5,8 +5,14 @@
 /// the window every `bars` values, so rounding errors cannot pile up over millions of rows.
 /// Amortised O(1) per value (`bars` additions once every `bars` values). Bollinger bands
 /// read both; the stochastic's %K and %D the mean alone. A whole series is fed through
-/// `feeding`, the window reached through one unsafe view for all its values.
+/// `feeding`, the window reached through one unsafe view for all its values. A window of at
+/// most `summedAfresh` values read for its mean alone (the stochastic's 3-bar %K and %D) sums
+/// its values afresh at each value instead, oldest first: as few operations as the running
+/// sums' for so few values, none of them on a chain from one value to the next.
 struct WindowMoments: Sendable, Equatable {
+    /// The longest window whose mean is summed afresh from its values (`addForMean`).
+    static let summedAfresh = 8
+
     let bars: Int
     private var window: [Double]
     private(set) var sums = Sums()
@@ -32,6 +38,9 @@ struct WindowMoments: Sendable, Equatable {
 
         /// Whether `bars` values came: from then on `addFull` and `addForMeanFull` take the values.
         var isFull: Bool { sums.seen >= bars }
+
+        /// Whether the mean alone is summed afresh from the window's values (`summedAfresh`).
+        var sumsAfresh: Bool { bars <= WindowMoments.summedAfresh }
 
         /// Takes the next value; answers the window's mean and variance, or nil while fewer than `bars` values came.
         @inline(__always) mutating func add(_ x: Double) -> (mean: Double, variance: Double)? {
@@ -79,11 +88,16 @@ struct WindowMoments: Sendable, Equatable {
             sums.sum += x - sums.shift
             advance()
             guard sums.seen >= bars else { return nil }
-            return mean
+            return sumsAfresh ? meanAfresh : mean
         }
 
         /// `addForMean` once the window is full (`isFull`).
         @inline(__always) mutating func addForMeanFull(_ x: Double) -> Double {
+            if sumsAfresh {
+                window[sums.slot] = x
+                advance()
+                return meanAfresh
+            }
             let old = window[sums.slot]
             window[sums.slot] = x
             if sums.slot == 0 {
@@ -106,6 +120,29 @@ struct WindowMoments: Sendable, Equatable {
         @inline(__always) mutating func addForMeanFull(run values: UnsafeMutablePointer<Double>, count: Int,
                                                        means: UnsafeMutablePointer<Double>) {
             let bars = bars, reciprocal = reciprocal
+            if sumsAfresh {
+                // Each mean summed from the values before it, oldest first (the stochastic's three
+                // bars a case of their own, so that the compiler writes the sum out).
+                var s = sums.slot
+                for t in 0..<bars {
+                    values[t] = window[s]
+                    s = s &+ 1 == bars ? 0 : s &+ 1
+                }
+                if bars == 3 {
+                    Self.meansAfresh(values, count: count, bars: 3, reciprocal: reciprocal, means)
+                } else {
+                    Self.meansAfresh(values, count: count, bars: bars, reciprocal: reciprocal, means)
+                }
+                let slot = (sums.slot &+ count) % bars
+                s = slot
+                for t in 0..<bars {
+                    window[s] = values[count &+ t]
+                    s = s &+ 1 == bars ? 0 : s &+ 1
+                }
+                sums.seen += count
+                sums.slot = slot
+                return
+            }
             var slot = sums.slot, shift = sums.shift, sum = sums.sum
             // Slot `slot` holds the oldest value.
             var s = slot
@@ -175,6 +212,31 @@ struct WindowMoments: Sendable, Equatable {
                 i &+= bars
             }
             (j, shift, sum) = (i, x, total)
+        }
+
+        /// The means of a run of values (`addForMeanFull(run:count:means:)`) of a window summed
+        /// afresh: that after value j the sum of `values[j + 1 ... j + bars]` in order, times `1 / bars`.
+        @inline(__always) static func meansAfresh(_ values: UnsafeMutablePointer<Double>, count: Int, bars: Int,
+                                                  reciprocal: Double, _ means: UnsafeMutablePointer<Double>) {
+            for j in 0..<count {
+                var sum = values[j &+ 1], k = 2
+                while k <= bars {
+                    sum += values[j &+ k]
+                    k &+= 1
+                }
+                means[j] = sum * reciprocal
+            }
+        }
+
+        /// The mean of the window's values summed afresh, oldest first (the next slot holds the oldest).
+        @inline(__always) private var meanAfresh: Double {
+            var k = sums.slot
+            var sum = window[k]
+            for _ in 1..<bars {
+                k = k &+ 1 == bars ? 0 : k &+ 1
+                sum += window[k]
+            }
+            return sum * reciprocal
         }
 
         /// One more value seen, the slot moved on.

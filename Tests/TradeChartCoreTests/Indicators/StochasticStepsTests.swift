@@ -84,7 +84,8 @@ struct StochasticStepsTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3, 5])
+    /// Windows summed afresh (up to `WindowMoments.summedAfresh` bars) and with running sums (9, 14).
+    @Test(arguments: [1, 2, 3, 5, 8, 9, 14])
     func aRunOfMeansIsThatOfTheValuesOneAtATime(bars: Int) {
         var rng = SplitMix64(seed: UInt64(bars) + 40)
         let pool: [Double] = [-0.0, 0.0, 1, 1e16, -3.5, .infinity, .nan, 7]
@@ -189,5 +190,30 @@ struct StochasticStepsTests {
                         "\(name)")
             }
         }
+    }
+
+    /// A close far outside a tiny range (bad data) makes a fast %K infinite; %K of +infinity and
+    /// -infinity in one %D window make that %D NaN while the %K are numbers: the row is blank
+    /// (both NaN) whole as bar by bar, also where a run has no NaN %K at all.
+    @Test func anInfiniteFastKBlanksTheRowWholeAsBarByBar() {
+        var high: [Double] = [], low: [Double] = [], close: [Double] = []
+        for i in 0..<120 {
+            // Rows 5...12 of every 29 have a range of 1e-10; at 7 the close is far above it, at 10 far below.
+            let tiny = (5...12).contains(i % 29)
+            high.append(tiny ? 1e-10 : 2 + Double(i % 5))
+            low.append(tiny ? 0 : 1)
+            close.append(i % 29 == 7 ? 1e300 : i % 29 == 10 ? -1e300 : tiny ? 5e-11 : 1.5 + Double(i % 3) * 0.25)
+        }
+        let whole = Stochastic(bars: 3, kBars: 3, dBars: 3, high: high, low: low, close: close)
+        var byRow = Stochastic(bars: 3, kBars: 3, dBars: 3, high: [], low: [], close: [])
+        for i in 0..<close.count { byRow.append(HighLowClose(high: high[i], low: low[i], close: close[i])) }
+        let wrong = (0..<close.count).first {
+            whole.k[$0].bitPattern != byRow.k[$0].bitPattern || whole.d[$0].bitPattern != byRow.d[$0].bitPattern
+        }
+        #expect(wrong == nil, "row \(wrong ?? -1)")
+        // The case is there: a %D NaN beside numbers after the warm-up, and its %K blanked with it.
+        #expect(whole.k.contains(.infinity) && whole.k.contains(-.infinity))
+        let blank = (4..<close.count).filter { whole.d[$0].isNaN }
+        #expect(!blank.isEmpty && blank.allSatisfy { whole.k[$0].isNaN })
     }
 }
