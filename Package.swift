@@ -16,7 +16,11 @@ let package = Package(
         // Pure core: loading, ranges, scaling, easing, morph, rasterizer, layout,
         // scrubbing, accessibility, the viewer's update and view. No terminal, no
         // clock, no files, no threads, no environment, no global state.
-        .target(name: "TradeChartCore", linkerSettings: [.linkedLibrary("m")]),
+        // `-fno-math-errno`: the C library's square root that Swift's `squareRoot()` is inlined
+        // from becomes the processor's instruction alone, without a call to libm's `sqrt` (to set
+        // `errno`, which no Swift code reads) behind a test for a negative (issue 25's bands).
+        .target(name: "TradeChartCore", swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno"])],
+                linkerSettings: [.linkedLibrary("m")]),
 
         // The operating system around the viewer: loading files (the core's byte sources
         // and parallel map over pread and Dispatch), following files and pipes, the state

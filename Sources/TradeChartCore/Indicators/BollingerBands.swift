@@ -63,7 +63,7 @@ public struct BollingerBands: CloseIndicator, Equatable {
 
     /// The middle line and the bands of a window's mean and variance.
     @inline(__always) static func bands(mean: Double, variance: Double, deviations: Double) -> (Double, Double, Double) {
-        let width = deviations * sqrt(variance)
+        let width = deviations * variance.squareRoot()
         return (mean, mean + width, mean - width)
     }
 
