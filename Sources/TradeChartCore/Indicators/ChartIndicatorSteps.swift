@@ -252,7 +252,7 @@ struct VWAPSteps: WholeStateSteps {
         if r < count { line[r] /= value[r] }
         for r in 0..<count {
             let v = VolumeWeightedAverage.Step.value(volume: value[r], quotient: line[r])
-            if !v.isNaN { held = v }
+            held = v == v ? v : held
             line[r] = held
             value[r] = v
         }

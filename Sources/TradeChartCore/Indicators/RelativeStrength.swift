@@ -29,7 +29,8 @@ public struct RelativeStrength: CloseIndicator, Equatable {
         /// The RSI of the smoothed gain and loss: NaN during the warm-up, 0 where nothing moved.
         @inline(__always) static func index(gain: Double, loss: Double) -> Double {
             let sum = gain + loss
-            return gain.isNaN ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
+            // (`gain != gain`: NaN by a comparison, where `isNaN` tests the bits with two branches.)
+            return gain != gain ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
         }
     }
 
