@@ -61,16 +61,19 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.steps = steps
         self.inputs = inputs
         let n = inputs.count, drawn = steps.drawn
-        let blocks = (n + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
+        // Blocks of a replayed line's first level (`MinMaxIndex.replayedShift`, 64 rows: a chunk holds whole ones).
+        let shift = MinMaxIndex.replayedShift, rowsPerBlock = 1 << shift
+        let blocks = (n + rowsPerBlock - 1) >> shift
         var nans = [Int](repeating: 0, count: drawn)
         var pass = self
         let pairs = DoubleColumn.makeColumns(drawn, count: 2 * blocks) { outs in
             pass.advance(to: n) { rows, buffer, stride in
-                let firstBlock = rows.lowerBound >> MinMaxIndex.shift
-                let lastBlock = (rows.upperBound + MinMaxIndex.branching - 1) >> MinMaxIndex.shift
+                let firstBlock = rows.lowerBound >> shift
+                let lastBlock = (rows.upperBound + rowsPerBlock - 1) >> shift
                 for k in 0..<drawn {
                     MinMaxIndex.summarize(UnsafeBufferPointer(start: buffer + k * stride, count: rows.count),
-                                          blocks: 0..<(lastBlock - firstBlock), into: outs[k] + 2 * firstBlock, nans: &nans[k])
+                                          blocks: 0..<(lastBlock - firstBlock), into: outs[k] + 2 * firstBlock, nans: &nans[k],
+                                          blockShift: shift)
                 }
             }
         }

@@ -5,10 +5,28 @@
 /// (`MinMaxIndex.init(_:summary:)`) needs no second read of it. An indicator's whole-series
 /// pass summarizes its lines so; the entries are those the index would work out itself.
 package struct BlockSummary: Sendable {
-    /// (min, max) of each block of 16 values, interleaved.
+    /// (min, max) of each block of 16 values (64 for a replayed line), interleaved.
     package let pairs: [Double]
     /// How many of the values are NaN.
     package let missing: Int
+
+    package init(pairs: [Double], missing: Int) {
+        self.pairs = pairs
+        self.missing = missing
+    }
+
+    /// The summary of `values` in blocks of `1 << blockShift` values (a replayed line's
+    /// first level, `MinMaxIndex.replayedShift`, where no pass summarized it).
+    package init(_ values: [Double], blockShift: Int) {
+        let blocks = (values.count + (1 << blockShift) - 1) >> blockShift
+        var nans = 0
+        pairs = values.withUnsafeBufferPointer { v in
+            DoubleColumn.make(count: 2 * blocks) { out in
+                MinMaxIndex.summarize(v, blocks: 0..<blocks, into: out, nans: &nans, blockShift: blockShift)
+            }
+        }
+        missing = nans
+    }
 }
 
 extension DoubleColumn {

@@ -11,7 +11,9 @@
 ///
 /// An indicator's line is indexed without its values (`init(replay:summary:)`): the index
 /// keeps the levels, and reads the values it needs (the ends of a range, `value(at:)`)
-/// from a `LineReplay`, which works them out again. `values` is empty then.
+/// from a `LineReplay`, which works them out again. `values` is empty then, and its first
+/// level's blocks are 64 values (`replayedShift`): a quarter of the memory, and a replay
+/// starts at the indicator's checkpoint 64 rows back anyway.
 public struct MinMaxIndex: Sendable {
     /// The indexed prices (empty where they are replayed, `replay`).
     public private(set) var values: [Double]
@@ -45,7 +47,28 @@ public struct MinMaxIndex: Sendable {
     @usableFromInline static let shift = 4
     @usableFromInline static let branching = 1 << shift
 
+    /// How many values a first-level entry of a replayed line covers, as a power of two: 64
+    /// rows, an indicator's checkpoint interval (`IndicatorCheckpoints.interval`), since a
+    /// replay starts at the checkpoint before a range's edge anyway. The whole pass that
+    /// computes the lines summarizes a quarter as many blocks into a quarter of the memory.
+    package static let replayedShift = 6
+
+    /// How many values a first-level entry covers, as a power of two: `shift` (16) where the
+    /// values are kept, `replayedShift` (64) for a replayed line. The levels above the first
+    /// hold `branching` entries of the level below each.
+    package let firstShift: Int
+
+    /// How many values a first-level entry covers.
+    @inline(__always) var firstBranching: Int { 1 << firstShift }
+
     public init(_ values: [Double]) {
+        self.init(values, firstShift: Self.shift)
+    }
+
+    /// The index of `values` whose first-level entries cover `1 << firstShift` values each
+    /// (a replayed line's index is checked against one of its values made so).
+    package init(_ values: [Double], firstShift: Int) {
+        self.firstShift = firstShift
         self.values = values
         levels = []
         levels.reserveCapacity(8)
@@ -57,6 +80,7 @@ public struct MinMaxIndex: Sendable {
     package init(_ values: [Double], summary: BlockSummary) {
         precondition(summary.pairs.count == 2 * ((values.count + Self.branching - 1) >> Self.shift),
                      "a summary of every block of the values")
+        firstShift = Self.shift
         self.values = values
         levels = []
         levels.reserveCapacity(8)
@@ -76,14 +100,16 @@ public struct MinMaxIndex: Sendable {
     /// computed, and the values read where a query needs them.
     package init(replay: some LineReplay, summary: BlockSummary) {
         let count = replay.count
-        precondition(summary.pairs.count == 2 * ((count + Self.branching - 1) >> Self.shift),
+        let shift = Self.replayedShift
+        firstShift = shift
+        precondition(summary.pairs.count == 2 * ((count + (1 << shift) - 1) >> shift),
                      "a summary of every block of the values")
         values = []
         self.replay = replay
         levels = []
         levels.reserveCapacity(8)
         missing = summary.missing
-        guard count > Self.branching else { return }
+        guard count > 1 << shift else { return }
         levels.append(summary.pairs)
         extendLevels(from: count, aboveFirstLevel: true)
     }
@@ -138,7 +164,7 @@ public struct MinMaxIndex: Sendable {
     /// works them out again, so that a reader can have those of many ranges worked out in one pass.
     package func edgeRows(_ range: ClosedRange<Int>) -> (Range<Int>, Range<Int>) {
         let lo = range.lowerBound, hi = range.upperBound
-        let b = Self.branching, shift = Self.shift
+        let b = firstBranching, shift = firstShift
         if levels.isEmpty || hi - lo + 1 < 2 * b { return (lo..<(hi + 1), (hi + 1)..<(hi + 1)) }
         let firstBlock = (lo + b - 1) >> shift, lastBlock = ((hi + 1) >> shift) - 1
         return (lo..<(firstBlock << shift), ((lastBlock + 1) << shift)..<(hi + 1))
@@ -156,7 +182,7 @@ public struct MinMaxIndex: Sendable {
         if !left.isEmpty { widen(left, &mn, &mx) }
         if !right.isEmpty { widen(right, &mn, &mx) }
         if right.lowerBound > left.upperBound {
-            let b = Self.branching, shift = Self.shift
+            let b = firstBranching, shift = firstShift
             widenLevels((range.lowerBound + b - 1) >> shift, ((range.upperBound + 1) >> shift) - 1, &mn, &mx)
         }
         return (mn, mx)
@@ -173,7 +199,8 @@ public struct MinMaxIndex: Sendable {
         replay = grown
         let count = grown.count
         contents = Contents()
-        guard count > Self.branching else {
+        let shift = firstShift, b = firstBranching
+        guard count > b else {
             levels = []
             missing = 0
             var nans = 0
@@ -181,8 +208,8 @@ public struct MinMaxIndex: Sendable {
             missing = nans
             return
         }
-        let firstBlock = levels.isEmpty ? 0 : lent >> Self.shift
-        let from = firstBlock << Self.shift
+        let firstBlock = levels.isEmpty ? 0 : lent >> shift
+        let from = firstBlock << shift
         var first = levels.isEmpty ? [] : levels[0]
         if !levels.isEmpty { levels[0] = [] }
         // The NaNs of the blocks summarized again are counted afresh.
@@ -193,13 +220,13 @@ public struct MinMaxIndex: Sendable {
             missing = 0
         }
         first.removeSubrange(min(2 * firstBlock, first.count)...)
-        let blocks = (count + Self.branching - 1) >> Self.shift
+        let blocks = (count + b - 1) >> shift
         if first.capacity < 2 * blocks { first.reserveCapacity(max(2 * blocks, first.capacity + first.capacity / 2)) }
         let added = blocks - firstBlock, kept = first.count
         first.append(contentsOf: repeatElement(0, count: 2 * added))
         first.withUnsafeMutableBufferPointer { pairs in
             redone.withUnsafeBufferPointer { v in
-                Self.summarize(v, blocks: 0..<added, into: pairs.baseAddress! + kept, nans: &missing)
+                Self.summarize(v, blocks: 0..<added, into: pairs.baseAddress! + kept, nans: &missing, blockShift: shift)
             }
         }
         if levels.isEmpty { levels.append(first) } else { levels[0] = first }
@@ -287,12 +314,14 @@ public struct MinMaxIndex: Sendable {
         if !aboveFirstLevel && first == 0 { missing = 0 }
         defer { if !counted { missing += Self.nanCount(values, from: first) } }
         if aboveFirstLevel {
-            below = (below + Self.branching - 1) >> Self.shift
-            changed = first >> Self.shift
+            below = (below + firstBranching - 1) >> firstShift
+            changed = first >> firstShift
             level = 1
         }
-        while below > Self.branching {
-            let count = (below + Self.branching - 1) >> Self.shift
+        // The first level's entries cover `firstShift`'s blocks of values, those above `shift`'s of entries.
+        while below > (level == 0 ? firstBranching : Self.branching) {
+            let levelShift = level == 0 ? firstShift : Self.shift
+            let count = (below + (1 << levelShift) - 1) >> levelShift
             let source = level == 0 ? values : levels[level - 1]
             let pairs = level > 0, entriesBelow = below
             if levels.count == level {
@@ -304,7 +333,7 @@ public struct MinMaxIndex: Sendable {
                     DoubleColumn.make(count: 2 * count) { out in
                         if !pairs {
                             Self.summarize(UnsafeBufferPointer(rebasing: s[..<entriesBelow]), blocks: 0..<count, into: out,
-                                           nans: &nans)
+                                           nans: &nans, blockShift: levelShift)
                             return
                         }
                         Self.summarize(pairs: UnsafeBufferPointer(rebasing: s[..<(2 * entriesBelow)]), blocks: 0..<count,
@@ -317,7 +346,7 @@ public struct MinMaxIndex: Sendable {
                 }
                 changed = 0
             } else {
-                let firstBlock = changed >> Self.shift
+                let firstBlock = changed >> levelShift
                 var entries = levels[level]
                 levels[level] = []
                 entries.removeSubrange(min(2 * firstBlock, entries.count)...)
@@ -326,7 +355,8 @@ public struct MinMaxIndex: Sendable {
                 source.withUnsafeBufferPointer { s in
                     for block in firstBlock..<count {
                         var nans = 0
-                        let (mn, mx) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow, nans: &nans)
+                        let (mn, mx) = Self.summary(s, pairs: pairs, block: block, below: entriesBelow, nans: &nans,
+                                                    blockShift: levelShift)
                         entries.append(mn)
                         entries.append(mx)
                     }
@@ -359,34 +389,25 @@ public struct MinMaxIndex: Sendable {
     /// lines, a loaded column) spends most of its time here.
     @inline(__always)
     static func summarize(_ s: UnsafeBufferPointer<Double>, blocks: Range<Int>, into out: UnsafeMutablePointer<Double>,
-                          nans: inout Int) {
+                          nans: inout Int, blockShift: Int = shift) {
         guard let base = s.baseAddress else { return }
-        let raw = UnsafeRawPointer(base), below = s.count
+        let raw = UnsafeRawPointer(base), below = s.count, branching = 1 << blockShift
         var at = out
         for block in blocks {
-            let lo = block << shift
+            let lo = block << blockShift
             defer { at += 2 }
             if lo + branching <= below {
-                @inline(__always) func pair(_ j: Int) -> SIMD2<Double> {
-                    raw.loadUnaligned(fromByteOffset: (lo &+ j) &* 8, as: SIMD2<Double>.self)
+                // Sixteen values at a time, their comparisons written out (a loop of a block's length
+                // that the compiler does not write out compiles to shuffles, not packed minima).
+                var (lowA, highA, probe) = sixteen(raw, lo)
+                var k = 16
+                while k < branching {
+                    let (low, high, sum) = sixteen(raw, lo &+ k)
+                    lowA.replace(with: low, where: low .< lowA)
+                    highA.replace(with: high, where: high .> highA)
+                    probe += sum
+                    k &+= 16
                 }
-                let a = pair(0), b = pair(2)
-                var lowA = a, highA = a, lowB = b, highB = b
-                // The block's sum, a NaN if any price is one (or if +infinity meets -infinity, which
-                // only sends the block to `summary`): cheaper than testing each price.
-                var probe = a + b
-                var j = 4
-                while j < branching {
-                    let c = pair(j), d = pair(j &+ 2)
-                    lowA.replace(with: c, where: c .< lowA)
-                    highA.replace(with: c, where: c .> highA)
-                    lowB.replace(with: d, where: d .< lowB)
-                    highB.replace(with: d, where: d .> highB)
-                    probe += c + d
-                    j &+= 4
-                }
-                lowA.replace(with: lowB, where: lowB .< lowA)
-                highA.replace(with: highB, where: highB .> highA)
                 let mn = lowA[1] < lowA[0] ? lowA[1] : lowA[0], mx = highA[1] > highA[0] ? highA[1] : highA[0]
                 let sum = probe[0] + probe[1]
                 if sum == sum && mn != 0 && mx != 0 {
@@ -395,8 +416,35 @@ public struct MinMaxIndex: Sendable {
                     continue
                 }
             }
-            (at[0], at[1]) = summary(s, pairs: false, block: block, below: below, nans: &nans)
+            (at[0], at[1]) = summary(s, pairs: false, block: block, below: below, nans: &nans, blockShift: blockShift)
         }
+    }
+
+    /// The lanes' minima, maxima and sums of the sixteen values from `lo` on (`summarize`): two
+    /// values a packed comparison, in two chains that overlap. The sum is a NaN if any value
+    /// is one (or if +infinity meets -infinity, which only sends the block to `summary`):
+    /// cheaper than testing each value.
+    @inline(__always)
+    static func sixteen(_ raw: UnsafeRawPointer, _ lo: Int) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+        @inline(__always) func pair(_ j: Int) -> SIMD2<Double> {
+            raw.loadUnaligned(fromByteOffset: (lo &+ j) &* 8, as: SIMD2<Double>.self)
+        }
+        let a = pair(0), b = pair(2)
+        var lowA = a, highA = a, lowB = b, highB = b
+        var probe = a + b
+        var j = 4
+        while j < 16 {
+            let c = pair(j), d = pair(j &+ 2)
+            lowA.replace(with: c, where: c .< lowA)
+            highA.replace(with: c, where: c .> highA)
+            lowB.replace(with: d, where: d .< lowB)
+            highB.replace(with: d, where: d .> highB)
+            probe += c + d
+            j &+= 4
+        }
+        lowA.replace(with: lowB, where: lowB .< lowA)
+        highA.replace(with: highB, where: highB .> highA)
+        return (lowA, highA, probe)
     }
 
     /// Writes the (min, max) pair of each block `blocks` of a level's (min, max) pairs `s` (the
@@ -441,8 +489,8 @@ public struct MinMaxIndex: Sendable {
     /// (min, max) pairs stored interleaved when `pairs`; adds the NaN prices to `nans`.
     @inline(__always)
     static func summary(_ s: UnsafeBufferPointer<Double>, pairs: Bool, block: Int, below: Int,
-                                nans: inout Int) -> (Double, Double) {
-        let lo = block << shift, hi = min(lo + branching, below)
+                                nans: inout Int, blockShift: Int = shift) -> (Double, Double) {
+        let lo = block << blockShift, hi = min(lo + (1 << blockShift), below)
         var mn = Double.infinity, mx = -Double.infinity
         if pairs {
             for i in lo..<hi {
@@ -496,7 +544,7 @@ public struct MinMaxIndex: Sendable {
         if let replay { return replayedMinMax(range, replay) }
         let lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
-        let b = Self.branching, shift = Self.shift
+        let b = firstBranching, shift = firstShift
         // The prices, then each level's (min, max) pairs, until the range is short enough to scan.
         values.withUnsafeBufferPointer { prices in
             if levels.isEmpty || hi - lo + 1 < 2 * b {
@@ -516,7 +564,7 @@ public struct MinMaxIndex: Sendable {
     private func replayedMinMax(_ range: ClosedRange<Int>, _ replay: any LineReplay) -> (min: Double, max: Double) {
         let lo = range.lowerBound, hi = range.upperBound
         var mn = Double.infinity, mx = -Double.infinity
-        let b = Self.branching, shift = Self.shift
+        let b = firstBranching, shift = firstShift
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * b) { buffer in
             func widenReplayed(_ from: Int, _ to: Int) {
                 guard from < to, let base = buffer.baseAddress else { return }

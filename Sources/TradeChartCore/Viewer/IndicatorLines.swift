@@ -176,12 +176,9 @@ struct IndicatorLine: Sendable {
         let count = engine.count
         if plotted.isEmpty && (!choice.isOverlay || !log && scale == .identity) {
             let levels = firstLevels ?? (0..<engine.drawn).map { k in
-                var summaries: [BlockSummary]? = []
                 var copy: [Double] = []
-                DoubleColumn.grow(&copy, to: count, summaries: &summaries) { rows, out in
-                    engine.values(output: k, rows, into: out + rows.lowerBound)
-                }
-                return summaries?.first ?? BlockSummary(pairs: [], missing: 0)
+                DoubleColumn.grow(&copy, to: count) { rows, out in engine.values(output: k, rows, into: out + rows.lowerBound) }
+                return BlockSummary(copy, blockShift: MinMaxIndex.replayedShift)
             }
             let shared = ReplayCache()
             plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0, shared: shared), summary: levels[$0]) }

@@ -54,7 +54,7 @@ struct CheckpointedLineTests {
                 var held = Double.nan
                 let drawn = choice == .vwap ? column.map { if !$0.isNaN { held = $0 }; return held } : column
                 #expect(line.values(line: k, in: 0..<count).map(\.bitPattern) == column.map(\.bitPattern), "\(name)")
-                let index = line.plotted[k], whole = MinMaxIndex(drawn)
+                let index = line.plotted[k], whole = MinMaxIndex(drawn, firstShift: MinMaxIndex.replayedShift)
                 #expect(index.isReplayed, "\(name)")
                 #expect(index.levels.map { $0.map(\.bitPattern) } == whole.levels.map { $0.map(\.bitPattern) }, "\(name)")
                 #expect(index.missing == whole.missing, "\(name)")

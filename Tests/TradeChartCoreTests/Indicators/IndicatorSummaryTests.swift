@@ -85,7 +85,7 @@ struct IndicatorSummaryTests {
             #expect(line.plotted.allSatisfy { $0.count == count }, "\(line.choice.title)")
             #expect(line.plotted.count == line.lineCount + (line.hasHistogram ? 1 : 0), "\(line.choice.title)")
             for (k, index) in line.plotted.enumerated() {
-                let fresh = MinMaxIndex(index.allValues)
+                let fresh = MinMaxIndex(index.allValues, firstShift: index.firstShift)
                 let name = "\(line.choice.title) line \(k) of \(count)"
                 #expect(index.levels.map { $0.map(\.bitPattern) } == fresh.levels.map { $0.map(\.bitPattern) }, "\(name)")
                 #expect(index.missing == fresh.missing, "\(name)")
