@@ -13,7 +13,7 @@
 /// keeps the levels, and reads the values it needs (the ends of a range, `value(at:)`)
 /// from a `LineReplay`, which works them out again. `values` is empty then, and its first
 /// level's blocks are 64 values (`replayedShift`): a quarter of the memory, and a replay
-/// starts at the indicator's checkpoint 64 rows back anyway.
+/// starts at the indicator's checkpoint before the block anyway (every 128 rows).
 public struct MinMaxIndex: Sendable {
     /// The indexed prices (empty where they are replayed, `replay`).
     public private(set) var values: [Double]
@@ -48,7 +48,7 @@ public struct MinMaxIndex: Sendable {
     @usableFromInline static let branching = 1 << shift
 
     /// How many values a first-level entry of a replayed line covers, as a power of two: 64
-    /// rows, an indicator's checkpoint interval (`IndicatorCheckpoints.interval`), since a
+    /// rows, half an indicator's checkpoint interval (`IndicatorCheckpoints.interval`), since a
     /// replay starts at the checkpoint before a range's edge anyway. The whole pass that
     /// computes the lines summarizes a quarter as many blocks into a quarter of the memory.
     package static let replayedShift = 6

@@ -31,7 +31,7 @@ struct CheckpointedLineTests {
 
     /// EMAs and ATR take their steps in pairs (`Smoothing`), from the row after the seed:
     /// EMA 20 and ATR 9 start them at an even row, EMA 9 and ATR 14 at an odd one, so that
-    /// checkpoints and chunks (every 64 and 512 rows) fall between pairs and inside them.
+    /// checkpoints and chunks (every 128 and 512 rows) fall between pairs and inside them.
     static let choices: [IndicatorChoice] = IndicatorChoice.defaults + [.ema(70), .ema(9), .bollinger(5, 1.5),
                                                                        .stochastic(9, 5, 4), .macd(3, 100, 7), .rsi(130),
                                                                        .atr(9)]
