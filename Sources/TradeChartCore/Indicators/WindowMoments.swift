@@ -119,71 +119,61 @@ struct WindowMoments: Sendable, Equatable {
         /// window takes the last `bars` values at the end. For a run of values of a full window.
         @inline(__always) mutating func addForMeanFull(run values: UnsafeMutablePointer<Double>, count: Int,
                                                        means: UnsafeMutablePointer<Double>) {
-            let bars = bars, reciprocal = reciprocal
+            let bars = bars, reciprocal = reciprocal, oldest = sums.slot
+            // Slot `oldest` holds the oldest value.
+            var s = oldest
+            for t in 0..<bars {
+                values[t] = window[s]
+                s = s &+ 1 == bars ? 0 : s &+ 1
+            }
             if sumsAfresh {
                 // Each mean summed from the values before it, oldest first (the stochastic's three
                 // bars a case of their own, so that the compiler writes the sum out).
-                var s = sums.slot
-                for t in 0..<bars {
-                    values[t] = window[s]
-                    s = s &+ 1 == bars ? 0 : s &+ 1
-                }
                 if bars == 3 {
                     Self.meansAfresh(values, count: count, bars: 3, reciprocal: reciprocal, means)
                 } else {
                     Self.meansAfresh(values, count: count, bars: bars, reciprocal: reciprocal, means)
                 }
-                let slot = (sums.slot &+ count) % bars
-                s = slot
-                for t in 0..<bars {
-                    window[s] = values[count &+ t]
-                    s = s &+ 1 == bars ? 0 : s &+ 1
-                }
-                sums.seen += count
-                sums.slot = slot
-                return
-            }
-            var slot = sums.slot, shift = sums.shift, sum = sums.sum
-            // Slot `slot` holds the oldest value.
-            var s = slot
-            for t in 0..<bars {
-                values[t] = window[s]
-                s = s &+ 1 == bars ? 0 : s &+ 1
-            }
-            // Value j as `addForMeanFull` takes it.
-            func take(_ j: Int) {
-                let x = values[bars &+ j]
-                if slot == 0 {
-                    (shift, sum) = Self.sumAfresh(values, j, bars: bars)
-                } else {
-                    sum += (x - shift) - (values[j] - shift)
-                }
-                slot = slot &+ 1 == bars ? 0 : slot &+ 1
-                means[j] = Self.mean(shift: shift, sum: sum, reciprocal: reciprocal)
-            }
-            var j = 0
-            while j < count && slot != 0 {
-                take(j)
-                j &+= 1
-            }
-            // Whole turns of the slots, each from slot 0, without a slot kept (the stochastic's three
-            // bars a case of their own, so that the compiler writes their loops out).
-            if bars == 3 {
-                Self.meansOfTurns(values, from: &j, count: count, bars: 3, reciprocal: reciprocal, &shift, &sum, means)
             } else {
-                Self.meansOfTurns(values, from: &j, count: count, bars: bars, reciprocal: reciprocal, &shift, &sum, means)
+                var slot = oldest, shift = sums.shift, sum = sums.sum
+                // Value j as `addForMeanFull` takes it.
+                func take(_ j: Int) {
+                    let x = values[bars &+ j]
+                    if slot == 0 {
+                        (shift, sum) = Self.sumAfresh(values, j, bars: bars)
+                    } else {
+                        sum += (x - shift) - (values[j] - shift)
+                    }
+                    slot = slot &+ 1 == bars ? 0 : slot &+ 1
+                    means[j] = Self.mean(shift: shift, sum: sum, reciprocal: reciprocal)
+                }
+                var j = 0
+                while j < count && slot != 0 {
+                    take(j)
+                    j &+= 1
+                }
+                // Whole turns of the slots, each from slot 0, without a slot kept (the stochastic's three
+                // bars a case of their own, so that the compiler writes their loops out).
+                if bars == 3 {
+                    Self.meansOfTurns(values, from: &j, count: count, bars: 3, reciprocal: reciprocal, &shift, &sum, means)
+                } else {
+                    Self.meansOfTurns(values, from: &j, count: count, bars: bars, reciprocal: reciprocal, &shift, &sum, means)
+                }
+                while j < count {
+                    take(j)
+                    j &+= 1
+                }
+                (sums.shift, sums.sum) = (shift, sum)
             }
-            while j < count {
-                take(j)
-                j &+= 1
-            }
+            // The window takes the last `bars` values, each in the slot it would have had.
+            let slot = (oldest &+ count) % bars
             s = slot
             for t in 0..<bars {
                 window[s] = values[count &+ t]
                 s = s &+ 1 == bars ? 0 : s &+ 1
             }
             sums.seen += count
-            (sums.slot, sums.shift, sums.sum) = (slot, shift, sum)
+            sums.slot = slot
         }
 
         /// The shift and sum `addForMeanFull` takes afresh at slot 0 for value j of a run (`addForMeanFull(run:count:means:)`):
