@@ -1,5 +1,3 @@
-import Glibc
-
 /// Bollinger bands n, m of the closes (SPEC section 11), as TA-Lib's BBANDS with a simple
 /// average: the middle line is the simple average of the last n closes, the bands that
 /// ± m population standard deviations of the same closes. The first n - 1 bars have none

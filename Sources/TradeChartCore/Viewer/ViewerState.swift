@@ -34,6 +34,7 @@ public struct ViewerState: Sendable {
     var keptPriceLabels = KeptPriceLabels()
     /// The bottom row's texts, kept between frames.
     var keptBottomRow = KeptBottomRow()
+    /// The header's dates, kept between frames.
     var keptSpanDates = KeptSpanDates()
     /// The still frame's plot, kept between frames.
     var keptPlot = KeptPlot()
