@@ -22,6 +22,8 @@ struct WindowMoments: Sendable, Equatable {
         var seen = 0
         /// The slot of the next value (`seen % bars`, kept without a division).
         var slot = 0
+        /// The running sums of the values' distances from `shift` (and of their squares): a
+        /// window summed afresh (`Feed.sumsAfresh`) keeps them only while it fills, and reads none.
         var shift = 0.0
         var sum = 0.0
         var squares = 0.0
