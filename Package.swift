@@ -19,8 +19,13 @@ let package = Package(
         // `-fno-math-errno`: the C library's square root that Swift's `squareRoot()` is inlined
         // from becomes the processor's instruction alone, without a call to libm's `sqrt` (to set
         // `errno`, which no Swift code reads) behind a test for a negative (issue 25's bands).
-        .target(name: "TradeChartCore", swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno"])],
+        .target(name: "TradeChartCore", dependencies: ["CKernels"], swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno"])],
                 linkerSettings: [.linkedLibrary("m")]),
+
+        // The core's hottest arithmetic where Swift compiles it worse than C (the block
+        // extremes of the min-max index: packed minima that Swift's loops turn into shuffles),
+        // inline functions of a header. Pure: no state, no system call.
+        .target(name: "CKernels"),
 
         // The operating system around the viewer: loading files (the core's byte sources
         // and parallel map over pread and Dispatch), following files and pipes, the state

@@ -1,3 +1,5 @@
+import CKernels
+
 /// The minimum and maximum of any index range of a column of prices, in about
 /// O(log N) time: a pyramid of block minima and maxima with 16 entries per block.
 ///
@@ -380,8 +382,8 @@ public struct MinMaxIndex: Sendable {
 
     /// Writes the (min, max) pair of each block `blocks` of the prices `s` (the last block may
     /// be short) to `out`, the pair of block `blocks.lowerBound` first; adds the NaN prices to
-    /// `nans`. The pairs are those `summary` gives, bit for bit: a whole block is compared two
-    /// prices at a time (packed comparisons, four chains that overlap), and a block where that
+    /// `nans`. The pairs are those `summary` gives, bit for bit: a whole block (of 8 or more
+    /// prices) is compared four or two prices at a time (`tc_extremes`), and a block where that
     /// could differ from one pass in order (a NaN among its prices, whose count the packed pass
     /// does not keep and which it finds by their sum, or an extreme of zero, where the first of
     /// +0 and -0 must be kept) is
@@ -391,25 +393,15 @@ public struct MinMaxIndex: Sendable {
     static func summarize(_ s: UnsafeBufferPointer<Double>, blocks: Range<Int>, into out: UnsafeMutablePointer<Double>,
                           nans: inout Int, blockShift: Int = shift) {
         guard let base = s.baseAddress else { return }
-        let raw = UnsafeRawPointer(base), below = s.count, branching = 1 << blockShift
+        let below = s.count, branching = 1 << blockShift
         var at = out
         for block in blocks {
             let lo = block << blockShift
             defer { at += 2 }
             if lo + branching <= below {
-                // Sixteen values at a time, their comparisons written out (a loop of a block's length
-                // that the compiler does not write out compiles to shuffles, not packed minima).
-                var (lowA, highA, probe) = sixteen(raw, lo)
-                var k = 16
-                while k < branching {
-                    let (low, high, sum) = sixteen(raw, lo &+ k)
-                    lowA.replace(with: low, where: low .< lowA)
-                    highA.replace(with: high, where: high .> highA)
-                    probe += sum
-                    k &+= 16
-                }
-                let mn = lowA[1] < lowA[0] ? lowA[1] : lowA[0], mx = highA[1] > highA[0] ? highA[1] : highA[0]
-                let sum = probe[0] + probe[1]
+                // Packed comparisons in C (`tc_extremes`: a loop of them in Swift compiles to shuffles).
+                var mn = 0.0, mx = 0.0, sum = 0.0
+                tc_extremes(base + lo, branching, &mn, &mx, &sum)
                 if sum == sum && mn != 0 && mx != 0 {
                     at[0] = mn
                     at[1] = mx
@@ -418,33 +410,6 @@ public struct MinMaxIndex: Sendable {
             }
             (at[0], at[1]) = summary(s, pairs: false, block: block, below: below, nans: &nans, blockShift: blockShift)
         }
-    }
-
-    /// The lanes' minima, maxima and sums of the sixteen values from `lo` on (`summarize`): two
-    /// values a packed comparison, in two chains that overlap. The sum is a NaN if any value
-    /// is one (or if +infinity meets -infinity, which only sends the block to `summary`):
-    /// cheaper than testing each value.
-    @inline(__always)
-    static func sixteen(_ raw: UnsafeRawPointer, _ lo: Int) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
-        @inline(__always) func pair(_ j: Int) -> SIMD2<Double> {
-            raw.loadUnaligned(fromByteOffset: (lo &+ j) &* 8, as: SIMD2<Double>.self)
-        }
-        let a = pair(0), b = pair(2)
-        var lowA = a, highA = a, lowB = b, highB = b
-        var probe = a + b
-        var j = 4
-        while j < 16 {
-            let c = pair(j), d = pair(j &+ 2)
-            lowA.replace(with: c, where: c .< lowA)
-            highA.replace(with: c, where: c .> highA)
-            lowB.replace(with: d, where: d .< lowB)
-            highB.replace(with: d, where: d .> highB)
-            probe += c + d
-            j &+= 4
-        }
-        lowA.replace(with: lowB, where: lowB .< lowA)
-        highA.replace(with: highB, where: highB .> highA)
-        return (lowA, highA, probe)
     }
 
     /// Writes the (min, max) pair of each block `blocks` of a level's (min, max) pairs `s` (the

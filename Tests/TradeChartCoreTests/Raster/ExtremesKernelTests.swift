@@ -1,0 +1,65 @@
+import CKernels
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import TradeChartCore
+
+/// The packed kernel of the min-max index's whole blocks (`tc_extremes`), both ways it is
+/// built: two values a comparison (any x86-64, what `make test` builds) and four (AVX, what
+/// `make build` makes on a processor that has it, so the tests call it directly where this
+/// one does). A block whose extremes are not zero and that holds no NaN gets those of one
+/// pass in order, bit for bit; a block with a NaN gets a NaN sum, so the index looks again.
+#if arch(x86_64)
+@Suite("Block extremes kernel")
+struct ExtremesKernelTests {
+    typealias Kernel = (UnsafePointer<Double>, Int, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
+                        UnsafeMutablePointer<Double>) -> Void
+
+    /// Whether this processor has AVX (the kernel of four values a comparison runs only there).
+    static let hasAVX: Bool = {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return false }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[0..<n] }
+        let flags = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("flags") }
+        return flags?.split(separator: " ").contains("avx") ?? false
+    }()
+
+    func check(_ kernel: Kernel, _ name: String) {
+        var rng = SplitMix64(seed: 25)
+        let sets: [[Double]] = [[1, 2, 3, -4.5, 7, 1e300, -1e-300], [0.0, -0.0, 1, -1],
+                                [1, 2, .nan, 3], [.infinity, -3, 2], [-.infinity, 5, 6, .nan], [0.25, 0.5, -0.0]]
+        for trial in 0..<3_000 {
+            let choices = sets[trial % sets.count]
+            let count = 8 * (1 + Int(rng.next() % 8))
+            let v = (0..<count).map { _ in choices[Int(rng.next() % UInt64(choices.count))] * (trial % 2 == 0 ? 1 : -1) }
+            var mn = 0.0, mx = 0.0, sum = 0.0
+            v.withUnsafeBufferPointer { kernel($0.baseAddress!, count, &mn, &mx, &sum) }
+            var inOrderLow = Double.infinity, inOrderHigh = -Double.infinity
+            for x in v {
+                if x < inOrderLow { inOrderLow = x }
+                if x > inOrderHigh { inOrderHigh = x }
+            }
+            if v.contains(where: \.isNaN) {
+                #expect(sum.isNaN, "\(name): a block with a NaN has a NaN sum: \(v)")
+                continue
+            }
+            if inOrderLow != 0 {
+                #expect(mn.bitPattern == inOrderLow.bitPattern, "\(name): lowest of \(v)")
+            }
+            if inOrderHigh != 0 {
+                #expect(mx.bitPattern == inOrderHigh.bitPattern, "\(name): highest of \(v)")
+            }
+        }
+    }
+
+    @Test func twoValuesAComparison() {
+        check(tc_extremes_sse2, "SSE2")
+    }
+
+    @Test(.enabled(if: hasAVX, "the processor has no AVX")) func fourValuesAComparison() {
+        check(tc_extremes_avx, "AVX")
+    }
+}
+#endif
