@@ -19,7 +19,10 @@ let package = Package(
         // `-fno-math-errno`: the C library's square root that Swift's `squareRoot()` is inlined
         // from becomes the processor's instruction alone, without a call to libm's `sqrt` (to set
         // `errno`, which no Swift code reads) behind a test for a negative (issue 25's bands).
-        .target(name: "TradeChartCore", dependencies: ["CKernels"], swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno"])],
+        // `-ffp-contract=off`: CKernels' C, compiled into it, fuses no multiplication and addition
+        // (as Swift fuses none), so a value is the same whichever language works it out.
+        .target(name: "TradeChartCore", dependencies: ["CKernels"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno", "-Xcc", "-ffp-contract=off"])],
                 linkerSettings: [.linkedLibrary("m")]),
 
         // The core's hottest arithmetic where Swift compiles it worse than C (the block

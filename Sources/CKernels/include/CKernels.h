@@ -17,6 +17,61 @@
 /// the lanes keep whichever the order gives: a caller that cares about the sign of a zero
 /// extreme looks again. The sum is a NaN when a value is one (or when +infinity meets
 /// -infinity): a cheap test for a NaN among the values.
+/// Writes, for each of the `count` bars from `high`, `low` and `close`, the pair (high,
+/// -low) to `pairs` (two values a bar), a left-out high or low (a NaN) taken as the bar's
+/// close: the signed extremes of a window of bars are then the largest of each lane. Four
+/// bars at a time where the build is for a processor with AVX (`tc_bar_pairs_avx`), else two
+/// (`tc_bar_pairs_sse2`), else one (`tc_bar_pairs_from`, which also takes the bars left over).
+static inline void tc_bar_pairs_from(long i, const double *high, const double *low, const double *close, long count,
+                                     double *pairs) {
+    for (; i < count; i++) {
+        double h = high[i], l = low[i], c = close[i];
+        pairs[2 * i] = h != h ? c : h;
+        pairs[2 * i + 1] = -(l != l ? c : l);
+    }
+}
+
+#if defined(__x86_64__)
+static inline void tc_bar_pairs_sse2(const double *high, const double *low, const double *close, long count, double *pairs) {
+    const __m128d negative = _mm_set1_pd(-0.0);
+    long i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m128d h = _mm_loadu_pd(high + i), l = _mm_loadu_pd(low + i), c = _mm_loadu_pd(close + i);
+        __m128d hNaN = _mm_cmpunord_pd(h, h), lNaN = _mm_cmpunord_pd(l, l);
+        h = _mm_or_pd(_mm_andnot_pd(hNaN, h), _mm_and_pd(hNaN, c));
+        l = _mm_xor_pd(_mm_or_pd(_mm_andnot_pd(lNaN, l), _mm_and_pd(lNaN, c)), negative);
+        _mm_storeu_pd(pairs + 2 * i, _mm_unpacklo_pd(h, l));
+        _mm_storeu_pd(pairs + 2 * i + 2, _mm_unpackhi_pd(h, l));
+    }
+    tc_bar_pairs_from(i, high, low, close, count, pairs);
+}
+
+__attribute__((target("avx")))
+static inline void tc_bar_pairs_avx(const double *high, const double *low, const double *close, long count, double *pairs) {
+    const __m256d negative = _mm256_set1_pd(-0.0);
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d h = _mm256_loadu_pd(high + i), l = _mm256_loadu_pd(low + i), c = _mm256_loadu_pd(close + i);
+        h = _mm256_blendv_pd(h, c, _mm256_cmp_pd(h, h, _CMP_UNORD_Q));
+        l = _mm256_xor_pd(_mm256_blendv_pd(l, c, _mm256_cmp_pd(l, l, _CMP_UNORD_Q)), negative);
+        __m256d even = _mm256_unpacklo_pd(h, l), odd = _mm256_unpackhi_pd(h, l);
+        _mm256_storeu_pd(pairs + 2 * i, _mm256_permute2f128_pd(even, odd, 0x20));
+        _mm256_storeu_pd(pairs + 2 * i + 4, _mm256_permute2f128_pd(even, odd, 0x31));
+    }
+    tc_bar_pairs_from(i, high, low, close, count, pairs);
+}
+#endif
+
+static inline void tc_bar_pairs(const double *high, const double *low, const double *close, long count, double *pairs) {
+#if defined(__x86_64__) && defined(__AVX__)
+    tc_bar_pairs_avx(high, low, close, count, pairs);
+#elif defined(__x86_64__)
+    tc_bar_pairs_sse2(high, low, close, count, pairs);
+#else
+    tc_bar_pairs_from(0, high, low, close, count, pairs);
+#endif
+}
+
 /// (Elsewhere than on x86-64, one value at a time, in order.)
 #if defined(__x86_64__)
 static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum);

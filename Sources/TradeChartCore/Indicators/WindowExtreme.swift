@@ -1,3 +1,5 @@
+import CKernels
+
 /// The highest (or lowest) of the last `bars` values, fed one value at a time, without a
 /// branch that depends on the values (van Herk and Gil-Werman's blocks): the values come in
 /// blocks of `bars`; the window ending at a value is the tail of the block before (whose
@@ -134,15 +136,15 @@ enum BarWindowExtremes {
         // The block of the first row starts at `start`; the block before it gives its windows' tails.
         let start = first - first % n, base = start - n
         let values = scratch, suffixes = scratch + (end - base)
-        let none = SIMD2<Double>(repeating: -.infinity), sign = SIMD2<Double>(1, -1)
+        let none = SIMD2<Double>(repeating: -.infinity)
         // The signed high and low of each row read (the lanes' extremes are the largest), from the
         // first row a window of the run reaches (the rows of its block before it end no window of the run).
-        var r = Swift.max(0, first &- n &+ 1)
-        while r < end {
-            let h = high[r], l = low[r], c = close[r]
-            // (`x != x`: a NaN, found by a comparison the loop selects on rather than by a branch on its bits.)
-            values[r &- base] = SIMD2(h != h ? c : h, l != l ? c : l) * sign
-            r &+= 1
+        let r = Swift.max(0, first &- n &+ 1)
+        if r < end, let h = high.baseAddress, let l = low.baseAddress, let c = close.baseAddress {
+            // In C (`tc_bar_pairs`, packed: Swift compiles this loop's selections to branches).
+            (values + (r &- base)).withMemoryRebound(to: Double.self, capacity: 2 &* (end &- r)) {
+                tc_bar_pairs(h + r, l + r, c + r, end &- r, $0)
+            }
         }
         // The suffix extremes of every block whose next block has rows of the run (none before bar 0),
         // down to the first a window of the run reaches.

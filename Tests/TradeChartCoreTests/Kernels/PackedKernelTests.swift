@@ -5,14 +5,15 @@ import Glibc
 #endif
 @testable import TradeChartCore
 
-/// The packed kernel of the min-max index's whole blocks (`tc_extremes`), both ways it is
-/// built: two values a comparison (any x86-64, what `make test` builds) and four (AVX, what
-/// `make build` makes on a processor that has it, so the tests call it directly where this
-/// one does). A block whose extremes are not zero and that holds no NaN gets those of one
-/// pass in order, bit for bit; a block with a NaN gets a NaN sum, so the index looks again.
+/// The packed kernels of CKernels: the min-max index's whole blocks (`tc_extremes`) and the
+/// stochastic's bars (`tc_bar_pairs`), each both ways it is built: two values a comparison
+/// (any x86-64, what `make test` builds) and four (AVX, what `make build` makes on a processor
+/// that has it; the tests call it directly where this one has AVX). A block whose extremes
+/// are not zero and that holds no NaN gets those of one pass in order, bit for bit; a block
+/// with a NaN gets a NaN sum, so the index looks again.
 #if arch(x86_64)
-@Suite("Block extremes kernel")
-struct ExtremesKernelTests {
+@Suite("Packed kernels")
+struct PackedKernelTests {
     typealias Kernel = (UnsafePointer<Double>, Int, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
                         UnsafeMutablePointer<Double>) -> Void
 
@@ -52,6 +53,38 @@ struct ExtremesKernelTests {
                 #expect(mx.bitPattern == inOrderHigh.bitPattern, "\(name): highest of \(v)")
             }
         }
+    }
+
+    typealias PairKernel = (UnsafePointer<Double>, UnsafePointer<Double>, UnsafePointer<Double>, Int,
+                            UnsafeMutablePointer<Double>) -> Void
+
+    /// The stochastic's bars as its windows read them (`tc_bar_pairs`): (high, -low) a bar, a
+    /// left-out high or low taken as the close, for any count (the rows past the last packed
+    /// group one at a time), bit for bit as one bar at a time would give them.
+    func checkPairs(_ kernel: PairKernel, _ name: String) {
+        var rng = SplitMix64(seed: 26)
+        let choices: [Double] = [101.5, 99.25, .nan, 0, -0.0, 100, .infinity]
+        for count in [1, 2, 3, 4, 5, 7, 8, 9, 31, 64, 65] {
+            let high = (0..<count).map { _ in choices[Int(rng.next() % 7)] }
+            let low = (0..<count).map { _ in choices[Int(rng.next() % 7)] }
+            let close = (0..<count).map { _ in choices[Int(rng.next() % 6)] }
+            var pairs = [Double](repeating: 7, count: 2 * count + 2)
+            pairs.withUnsafeMutableBufferPointer { kernel(high, low, close, count, $0.baseAddress!) }
+            for i in 0..<count {
+                let top = high[i].isNaN ? close[i] : high[i], bottom = -(low[i].isNaN ? close[i] : low[i])
+                #expect(pairs[2 * i].bitPattern == top.bitPattern && pairs[2 * i + 1].bitPattern == bottom.bitPattern,
+                        "\(name): bar \(i) of \(count): \(high[i]), \(low[i]), \(close[i]) gave \(pairs[2 * i]), \(pairs[2 * i + 1])")
+            }
+            #expect(pairs[2 * count] == 7 && pairs[2 * count + 1] == 7, "\(name): nothing written past \(count) bars")
+        }
+    }
+
+    @Test func barPairsTwoAtATime() {
+        checkPairs(tc_bar_pairs_sse2, "SSE2")
+    }
+
+    @Test(.enabled(if: hasAVX, "the processor has no AVX")) func barPairsFourAtATime() {
+        checkPairs(tc_bar_pairs_avx, "AVX")
     }
 
     @Test func twoValuesAComparison() {
