@@ -60,14 +60,67 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     init(_ steps: Steps, inputs: IndicatorInputs, summaries: inout [BlockSummary]) {
         self.steps = steps
         self.inputs = inputs
-        let n = inputs.count, drawn = steps.drawn
-        // Blocks of a replayed line's first level (`MinMaxIndex.replayedShift`, 64 rows: a chunk holds whole ones).
+        var pass = self
+        summaries = Self.summarizing(drawn: steps.drawn, rows: inputs.count) { chunk in pass.advance(to: inputs.count, chunk) }
+        self = pass
+    }
+
+    /// Two indicators over every row of their inputs (of the same rows) in one pass that
+    /// takes a few rows of one, then the same rows of the other (`IndicatorCheckpoints.piece`),
+    /// so that the processor works on both chains of operations at once: where each waits on
+    /// its own chain (an exponential average, Wilder's smoothing), the two take little more
+    /// time than one. The values, checkpoints and summaries are those of each alone, bit for bit.
+    static func pair<Other: IndicatorSteps>(_ steps: Steps, inputs: IndicatorInputs, _ other: Other,
+                                            inputs otherInputs: IndicatorInputs)
+        -> (Self, [BlockSummary], CheckpointedIndicator<Other>, [BlockSummary]) {
+        precondition(inputs.count == otherInputs.count, "a pair takes the same rows")
+        var a = CheckpointedIndicator(unrun: steps, inputs: inputs)
+        var b = CheckpointedIndicator<Other>(unrun: other, inputs: otherInputs)
+        let n = inputs.count
+        var otherSummaries: [BlockSummary] = []
+        let summaries = summarizing(drawn: steps.drawn, rows: n) { chunkA in
+            otherSummaries = CheckpointedIndicator<Other>.summarizing(drawn: other.drawn, rows: n) { chunkB in
+                a.withPass(to: n) { passA in
+                    b.withPass(to: n) { passB in
+                        var start = 0
+                        while start < n {
+                            let end = min(n, (start / chunk + 1) * chunk)
+                            var row = start
+                            while row < end {
+                                let pieceEnd = min(end, (row / IndicatorCheckpoints.piece + 1) * IndicatorCheckpoints.piece)
+                                passA.take(row..<pieceEnd, chunkStart: start)
+                                passB.take(row..<pieceEnd, chunkStart: start)
+                                row = pieceEnd
+                            }
+                            chunkA(start..<end, passA.buffer, chunk)
+                            chunkB(start..<end, passB.buffer, chunk)
+                            start = end
+                        }
+                    }
+                }
+            }
+        }
+        return (a, summaries, b, otherSummaries)
+    }
+
+    /// The indicator before its first row (`init` and `pair` then take the rows).
+    private init(unrun steps: Steps, inputs: IndicatorInputs) {
+        self.steps = steps
+        self.inputs = inputs
+    }
+
+    /// The first level of each of `drawn` lines' min-max index over `n` rows, in blocks of a
+    /// replayed line (`MinMaxIndex.replayedShift`, 64 rows: a chunk holds whole ones), from the
+    /// chunks of outputs `advance` hands to the function it is given (output k of row i at
+    /// `k * stride + i - rows.lowerBound`), every row once, in order.
+    private static func summarizing(drawn: Int, rows n: Int,
+                                    _ advance: ((Range<Int>, UnsafeMutablePointer<Double>, Int) -> Void) -> Void)
+        -> [BlockSummary] {
         let shift = MinMaxIndex.replayedShift, rowsPerBlock = 1 << shift
         let blocks = (n + rowsPerBlock - 1) >> shift
         var nans = [Int](repeating: 0, count: drawn)
-        var pass = self
         let pairs = DoubleColumn.makeColumns(drawn, count: 2 * blocks) { outs in
-            pass.advance(to: n) { rows, buffer, stride in
+            advance { rows, buffer, stride in
                 let firstBlock = rows.lowerBound >> shift
                 let lastBlock = (rows.upperBound + rowsPerBlock - 1) >> shift
                 for k in 0..<drawn {
@@ -77,8 +130,7 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
                 }
             }
         }
-        self = pass
-        summaries = zip(pairs, nans).map { BlockSummary(pairs: $0, missing: $1) }
+        return zip(pairs, nans).map { BlockSummary(pairs: $0, missing: $1) }
     }
 
     /// Takes the rows appended since (`inputs` holds every row): O(1) a row.
@@ -107,48 +159,78 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     /// `interval` rows, and hands `chunk` each chunk's rows (chunks aligned to `chunk` rows)
     /// with their outputs (output k of row i at `k * stride + i - rows.lowerBound`).
     private mutating func advance(to n: Int, _ chunk: (Range<Int>, UnsafeMutablePointer<Double>, Int) -> Void) {
+        let interval = Self.interval, chunkRows = Self.chunk, first = count
+        withPass(to: n) { pass in
+            var start = first
+            while start < n {
+                let end = min(n, (start / chunkRows + 1) * chunkRows)
+                var row = start
+                while row < end {
+                    let segmentEnd = min(end, (row / interval + 1) * interval)
+                    pass.take(row..<segmentEnd, chunkStart: start)
+                    row = segmentEnd
+                }
+                chunk(start..<end, pass.buffer, chunkRows)
+                start = end
+            }
+        }
+    }
+
+    /// A pass while it takes rows: the steps, the checkpoints and their windows' values held
+    /// once (so that they grow in place), the input columns and a chunk's outputs.
+    struct Pass {
+        var steps: Steps
+        var checkpoints: [Steps.Saved]
+        var windows: [Double]
+        let columns: InputColumns
+        /// A chunk's outputs, output k of the chunk's row j at `k * chunk + j`.
+        let buffer: UnsafeMutablePointer<Double>
+
+        /// Takes the rows `rows`, inside one interval between checkpoints and inside the chunk
+        /// that starts at row `chunkStart`: a checkpoint first where they start an interval.
+        @inline(__always) mutating func take(_ rows: Range<Int>, chunkStart: Int) {
+            if rows.lowerBound % CheckpointedIndicator.interval == 0 {
+                checkpoints.append(steps.saved)
+                let windowValues = steps.windowValues
+                if windowValues > 0 {
+                    let at = windows.count
+                    windows.append(contentsOf: repeatElement(0, count: windowValues))
+                    windows.withUnsafeMutableBufferPointer { steps.saveWindows(to: $0.baseAddress! + at) }
+                }
+            }
+            steps.run(rows, columns, buffer + (rows.lowerBound - chunkStart), stride: CheckpointedIndicator.chunk)
+        }
+    }
+
+    /// Lets `body` take the rows from `count` to `n` (in order, through `Pass.take`), with room
+    /// for every checkpoint of the new rows at once (a followed file's: half as many again).
+    private mutating func withPass(to n: Int, _ body: (inout Pass) -> Void) {
         guard n > count else { return }
         let interval = Self.interval, chunkRows = Self.chunk
         let inputs = inputs
-        // The state and the checkpoints in locals (held once, so they grow in place).
-        var steps = steps, checkpoints = checkpoints, windows = windows
+        // The state and the checkpoints in the pass alone (held once, so they grow in place).
+        var checkpoints = checkpoints, windows = windows
         self.checkpoints = []
         self.windows = []
-        let windowValues = steps.windowValues
-        // Room for every checkpoint of the new rows at once (a followed file's: half as many again).
         let needed = n / interval + 1
         if checkpoints.capacity < needed {
             checkpoints.reserveCapacity(count == 0 ? needed : needed + needed / 2)
-            windows.reserveCapacity(checkpoints.capacity * windowValues)
+            windows.reserveCapacity(checkpoints.capacity * steps.windowValues)
         }
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: steps.outputs * chunkRows) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            inputs.reading { columns in
-                var start = count
-                while start < n {
-                    let end = min(n, (start / chunkRows + 1) * chunkRows)
-                    var row = start
-                    while row < end {
-                        let segmentEnd = min(end, (row / interval + 1) * interval)
-                        if row % interval == 0 {
-                            checkpoints.append(steps.saved)
-                            if windowValues > 0 {
-                                let at = windows.count
-                                windows.append(contentsOf: repeatElement(0, count: windowValues))
-                                windows.withUnsafeMutableBufferPointer { steps.saveWindows(to: $0.baseAddress! + at) }
-                            }
-                        }
-                        steps.run(row..<segmentEnd, columns, base + (row - start), stride: chunkRows)
-                        row = segmentEnd
-                    }
-                    chunk(start..<end, base, chunkRows)
-                    start = end
-                }
+        let steps = steps
+        let taken: (Steps, [Steps.Saved], [Double])? = withUnsafeTemporaryAllocation(of: Double.self,
+                                                                                     capacity: steps.outputs * chunkRows) { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            return inputs.reading { columns in
+                var pass = Pass(steps: steps, checkpoints: checkpoints, windows: windows, columns: columns, buffer: base)
+                checkpoints = []
+                windows = []
+                body(&pass)
+                return (pass.steps, pass.checkpoints, pass.windows)
             }
         }
-        self.steps = steps
-        self.checkpoints = checkpoints
-        self.windows = windows
+        guard let taken else { return }
+        (self.steps, self.checkpoints, self.windows) = taken
         count = n
     }
 
@@ -237,6 +319,10 @@ enum IndicatorCheckpoints {
     static let interval = 128
     /// Rows a pass takes at a time (their outputs stay in the first-level cache while summarized).
     static let chunk = 512
+    /// Rows of one indicator a pair's pass takes before the same rows of the other
+    /// (`CheckpointedIndicator.pair`): few enough that the processor holds both runs' operations
+    /// at once, enough that the start of each run costs little. Divides `interval`.
+    static let piece = 32
 }
 
 /// A `CheckpointedIndicator` of each kind of steps, as `IndicatorLine` holds it: a case a kind,
@@ -265,6 +351,50 @@ enum IndicatorEngine: Sendable {
             self = .stochastic(CheckpointedIndicator(StochasticSteps(bars: n, kBars: k, dBars: d), inputs: inputs,
                                                      summaries: &summaries))
         case .atr(let n): self = .atr(CheckpointedIndicator(ATRSteps(bars: n), inputs: inputs, summaries: &summaries))
+        }
+    }
+
+    /// Whether `choice`'s steps wait on a chain of operations from row to row (an exponential
+    /// average's, Wilder's smoothing's): two of them take little more time in one pass than one
+    /// alone (`pair`).
+    static func waitsOnChain(_ choice: IndicatorChoice) -> Bool {
+        switch choice {
+        case .ema, .rsi, .macd, .atr: true
+        case .bollinger, .vwap, .stochastic: false
+        }
+    }
+
+    /// Two indicators that wait on chains (`waitsOnChain`) over the same rows, in one pass
+    /// (`CheckpointedIndicator.pair`): each with its drawn lines' first levels, as each alone
+    /// would give them. Nil for another indicator.
+    static func pair(_ a: IndicatorChoice, inputs: IndicatorInputs, _ b: IndicatorChoice, inputs otherInputs: IndicatorInputs)
+        -> (IndicatorEngine, [BlockSummary], IndicatorEngine, [BlockSummary])? {
+        switch a {
+        case .ema(let n): pair(EMASteps(bars: n), Self.ema, inputs, b, otherInputs)
+        case .rsi(let n): pair(RSISteps(bars: n), Self.rsi, inputs, b, otherInputs)
+        case .macd(let f, let s, let g): pair(MACDSteps(fast: f, slow: s, signal: g), Self.macd, inputs, b, otherInputs)
+        case .atr(let n): pair(ATRSteps(bars: n), Self.atr, inputs, b, otherInputs)
+        case .bollinger, .vwap, .stochastic: nil
+        }
+    }
+
+    /// `pair` once the first indicator's steps are made (`engine` makes its case).
+    private static func pair<A: IndicatorSteps>(_ a: A, _ engine: (CheckpointedIndicator<A>) -> IndicatorEngine,
+                                                _ inputs: IndicatorInputs, _ b: IndicatorChoice,
+                                                _ otherInputs: IndicatorInputs)
+        -> (IndicatorEngine, [BlockSummary], IndicatorEngine, [BlockSummary])? {
+        func with<B: IndicatorSteps>(_ other: B, _ otherEngine: (CheckpointedIndicator<B>) -> IndicatorEngine)
+            -> (IndicatorEngine, [BlockSummary], IndicatorEngine, [BlockSummary]) {
+            let (first, summaries, second, otherSummaries) = CheckpointedIndicator.pair(a, inputs: inputs, other,
+                                                                                         inputs: otherInputs)
+            return (engine(first), summaries, otherEngine(second), otherSummaries)
+        }
+        switch b {
+        case .ema(let n): return with(EMASteps(bars: n), Self.ema)
+        case .rsi(let n): return with(RSISteps(bars: n), Self.rsi)
+        case .macd(let f, let s, let g): return with(MACDSteps(fast: f, slow: s, signal: g), Self.macd)
+        case .atr(let n): return with(ATRSteps(bars: n), Self.atr)
+        case .bollinger, .vwap, .stochastic: return nil
         }
     }
 

@@ -40,9 +40,68 @@ struct IndicatorLine: Sendable {
     /// and `bars` (nil where they were not read); not yet plotted (`plot`).
     init(_ choice: IndicatorChoice, series: PriceSeries, seriesContents: MinMaxIndex.Contents,
          bars: BarColumns?) throws(Unavailable) {
+        let (firstDefined, inputs) = try Self.prepare(choice, series: series, bars: bars)
+        // Made from no row, then given the whole series, its lines summarized as they are worked out.
+        var summaries: [BlockSummary] = []
+        let engine = IndicatorEngine(choice, inputs: inputs, summaries: &summaries)
+        self.init(choice, engine: engine, firstLevels: summaries, firstDefined: firstDefined,
+                  basis: IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil))
+    }
+
+    private init(_ choice: IndicatorChoice, engine: IndicatorEngine, firstLevels: [BlockSummary], firstDefined: Int,
+                 basis: IndicatorBasis) {
         self.choice = choice
-        basis = IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil)
+        self.engine = engine
+        self.firstLevels = firstLevels
+        self.firstDefined = firstDefined
+        self.basis = basis
+    }
+
+    /// The indicators `choices` over `series` and `bars`, as `init` makes each, in order (or why
+    /// one is not drawn): those that wait on a chain of operations from row to row
+    /// (`IndicatorEngine.waitsOnChain`) are worked out two at a time, in one pass each pair,
+    /// which takes little more time than one of them alone; the values are the same.
+    static func lines(_ choices: [IndicatorChoice], series: PriceSeries, seriesContents: MinMaxIndex.Contents,
+                      bars: BarColumns?) -> [Result<IndicatorLine, Unavailable>] {
+        var lines = [Result<IndicatorLine, Unavailable>?](repeating: nil, count: choices.count)
+        var prepared: [(at: Int, firstDefined: Int, inputs: IndicatorInputs)] = []
+        for (at, choice) in choices.enumerated() {
+            do throws(Unavailable) {
+                let (firstDefined, inputs) = try prepare(choice, series: series, bars: bars)
+                prepared.append((at, firstDefined, inputs))
+            } catch {
+                lines[at] = .failure(error)
+            }
+        }
+        func line(_ at: Int, _ engine: IndicatorEngine, _ summaries: [BlockSummary], _ firstDefined: Int) -> IndicatorLine {
+            IndicatorLine(choices[at], engine: engine, firstLevels: summaries, firstDefined: firstDefined,
+                          basis: IndicatorBasis(choices[at], series: seriesContents, barsRead: bars != nil, axis: nil))
+        }
+        let chained = prepared.filter { IndicatorEngine.waitsOnChain(choices[$0.at]) }
+        var k = 0
+        while k + 1 < chained.count {
+            let a = chained[k], b = chained[k + 1]
+            if let (first, summaries, second, otherSummaries) = IndicatorEngine.pair(choices[a.at], inputs: a.inputs,
+                                                                                     choices[b.at], inputs: b.inputs) {
+                lines[a.at] = .success(line(a.at, first, summaries, a.firstDefined))
+                lines[b.at] = .success(line(b.at, second, otherSummaries, b.firstDefined))
+            }
+            k += 2
+        }
+        for one in prepared where lines[one.at] == nil {
+            var summaries: [BlockSummary] = []
+            let engine = IndicatorEngine(choices[one.at], inputs: one.inputs, summaries: &summaries)
+            lines[one.at] = .success(line(one.at, engine, summaries, one.firstDefined))
+        }
+        return lines.map { $0! }
+    }
+
+    /// The first bar with a value of `choice` over `series` and `bars` and the columns it reads,
+    /// or why it is not drawn on them.
+    private static func prepare(_ choice: IndicatorChoice, series: PriceSeries,
+                                bars: BarColumns?) throws(Unavailable) -> (firstDefined: Int, inputs: IndicatorInputs) {
         let close = series.prices
+        let firstDefined: Int
         switch choice {
         case .vwap:
             guard series.hasTimeOfDay else { throw .vwap(.needsIntradayBars) }
@@ -50,15 +109,11 @@ struct IndicatorLine: Sendable {
             firstDefined = volume.firstIndex { $0 > 0 } ?? close.count
         case .stochastic, .atr:
             guard bars?.high != nil, bars?.low != nil else { throw .needsHighLow }
-            firstDefined = Self.warmUp(choice)
+            firstDefined = warmUp(choice)
         default:
-            firstDefined = Self.warmUp(choice)
+            firstDefined = warmUp(choice)
         }
-        let inputs = Self.inputs(choice, series: series, bars: bars)
-        // Made from no row, then given the whole series, its lines summarized as they are worked out.
-        var summaries: [BlockSummary] = []
-        engine = IndicatorEngine(choice, inputs: inputs, summaries: &summaries)
-        firstLevels = summaries
+        return (firstDefined, inputs(choice, series: series, bars: bars))
     }
 
     /// The first bar with a value of each indicator but VWAP (whose first is its first bar with volume).

@@ -105,17 +105,26 @@ extension ViewerState {
         let computed = overlays.indicators
         overlays.indicators = []
         overlays.unavailableIndicators = []
-        for choice in overlays.indicatorChoices {
-            let basis = IndicatorBasis(choice, series: contents, barsRead: bars != nil, axis: axis)
-            if let kept = computed.first(where: { $0.choice == choice && $0.basis == basis }) {
-                overlays.indicators.append(kept)
+        // Those already worked out for what the chart shows are kept; the others are worked out
+        // together (`IndicatorLine.lines`: two of them in one pass where that saves time).
+        let choices = overlays.indicatorChoices
+        let kept = choices.map { choice in
+            computed.first { $0.choice == choice && $0.basis == IndicatorBasis(choice, series: contents, barsRead: bars != nil,
+                                                                                axis: axis) }
+        }
+        let missing = choices.indices.filter { kept[$0] == nil }
+        var made = IndicatorLine.lines(missing.map { choices[$0] }, series: series, seriesContents: contents, bars: bars)
+            .makeIterator()
+        for (choice, keptLine) in zip(choices, kept) {
+            if let keptLine {
+                overlays.indicators.append(keptLine)
                 continue
             }
-            do throws(IndicatorLine.Unavailable) {
-                var line = try IndicatorLine(choice, series: series, seriesContents: contents, bars: bars)
+            switch made.next()! {
+            case .success(var line):
                 line.plot(scale: scale, log: log)
                 overlays.indicators.append(line)
-            } catch {
+            case .failure(let error):
                 overlays.unavailableIndicators.append((choice, error))
             }
         }
