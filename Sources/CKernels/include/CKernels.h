@@ -72,6 +72,71 @@ static inline void tc_bar_pairs(const double *high, const double *low, const dou
 #endif
 }
 
+/// Feeds the `count` values `x` to a full window of `bars` values (`window`, a ring whose next
+/// slot is `*slot`) whose running sums of the values' distances from `*shift` and of their
+/// squares are `*sum` and `*squares`, writing the window's mean and population variance after
+/// each value to `means` and `variances`: WindowMoments.Feed.addFull's operations, bit for bit
+/// (where a value lands in slot 0 the sums are taken afresh from the window, the value the
+/// new shift). Between two such values the shift stays, so each run of them is taken in three
+/// loops the compiler packs but the middle one, the running sums: their distances, then the
+/// sums, then the means and variances.
+static inline void tc_moments_full(const double *restrict x, long count, double *restrict window, long bars,
+                                   long *slotInOut, double *shiftInOut, double *sumInOut, double *squaresInOut,
+                                   double reciprocal, double *restrict means, double *restrict variances) {
+    long slot = *slotInOut;
+    double shift = *shiftInOut, sum = *sumInOut, squares = *squaresInOut;
+    long i = 0;
+    while (i < count) {
+        long run;
+        if (slot == 0) {
+            double v = x[i];
+            window[0] = v;
+            shift = v;
+            sum = 0;
+            squares = 0;
+            for (long k = 0; k < bars; k++) {
+                double d = window[k] - v;
+                sum += d;
+                squares += d * d;
+            }
+            means[i] = sum;
+            variances[i] = squares;
+            run = 1;
+        } else {
+            run = bars - slot < count - i ? bars - slot : count - i;
+            double *restrict old = window + slot;
+            const double *restrict in = x + i;
+            double *restrict t1 = means + i, *restrict t2 = variances + i;
+            for (long j = 0; j < run; j++) {
+                double d = in[j] - shift, e = old[j] - shift;
+                t1[j] = d - e;
+                t2[j] = d * d - e * e;
+                old[j] = in[j];
+            }
+            for (long j = 0; j < run; j++) {
+                sum += t1[j];
+                squares += t2[j];
+                t1[j] = sum;
+                t2[j] = squares;
+            }
+        }
+        double *restrict m = means + i, *restrict v = variances + i;
+        for (long j = 0; j < run; j++) {
+            double total = m[j], meanDistance = total * reciprocal;
+            double variance = v[j] * reciprocal - meanDistance * meanDistance;
+            m[j] = shift + total * reciprocal;
+            v[j] = variance >= 0 ? variance : 0;
+        }
+        i += run;
+        slot += run;
+        if (slot == bars) slot = 0;
+    }
+    *slotInOut = slot;
+    *shiftInOut = shift;
+    *sumInOut = sum;
+    *squaresInOut = squares;
+}
+
 /// (Elsewhere than on x86-64, one value at a time, in order.)
 #if defined(__x86_64__)
 static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum);

@@ -80,9 +80,9 @@ struct BandSteps: IndicatorSteps {
             // band goes), then the bands two rows at a time (one packed square root for two rows,
             // the same operations as `BollingerBands.bands(mean:variance:deviations:)`'s).
             let full = i
-            while i < rows.upperBound {
-                (middle[i &- first], upper[i &- first]) = local.addFull(close[i])
-                i &+= 1
+            if i < rows.upperBound, let base = close.baseAddress {
+                local.addFullRun(base + i, count: rows.upperBound &- i, means: middle + (i &- first),
+                                 variances: upper + (i &- first))
             }
             var r = full &- first
             let count = rows.count

@@ -1,3 +1,5 @@
+import CKernels
+
 /// The mean and population variance of the last `bars` values, fed one value at a time.
 ///
 /// Running sums of each value's distance from a shift (a value of the window), so the
@@ -79,6 +81,18 @@ struct WindowMoments: Sendable, Equatable {
             }
             advance()
             return (mean, variance)
+        }
+
+        /// `addFull` of each of the `count` values from `x`, its mean written to `means` and its
+        /// variance to `variances` (in C, `tc_moments_full`: the same operations, packed where
+        /// they do not depend on the value before).
+        @inline(__always) mutating func addFullRun(_ x: UnsafePointer<Double>, count: Int, means: UnsafeMutablePointer<Double>,
+                                                   variances: UnsafeMutablePointer<Double>) {
+            guard count > 0 else { return }
+            var slot = sums.slot
+            tc_moments_full(x, count, window, bars, &slot, &sums.shift, &sums.sum, &sums.squares, reciprocal, means, variances)
+            sums.slot = slot
+            sums.seen &+= count
         }
 
         /// Takes the next value; answers the window's mean (the one `add` answers, bit for bit), or
