@@ -17,6 +17,84 @@
 /// the lanes keep whichever the order gives: a caller that cares about the sign of a zero
 /// extreme looks again. The sum is a NaN when a value is one (or when +infinity meets
 /// -infinity): a cheap test for a NaN among the values.
+/// (Elsewhere than on x86-64, one value at a time, in order.)
+#if defined(__x86_64__)
+static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum);
+__attribute__((target("avx")))
+static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum);
+#endif
+
+static inline void tc_extremes(const double *values, long count, double *lowest, double *highest, double *sum) {
+#if defined(__x86_64__) && defined(__AVX__)
+    tc_extremes_avx(values, count, lowest, highest, sum);
+#elif defined(__x86_64__)
+    tc_extremes_sse2(values, count, lowest, highest, sum);
+#else
+    double low = values[0], high = values[0], total = values[0];
+    for (long k = 1; k < count; k++) {
+        double x = values[k];
+        low = x < low ? x : low;
+        high = x > high ? x : high;
+        total += x;
+    }
+    *lowest = low;
+    *highest = high;
+    *sum = total;
+#endif
+}
+
+#if defined(__x86_64__)
+
+/// The last step of both: the two lanes left of each, the lowest, highest and sum written out.
+static inline void tc_extremes_finish(__m128d low, __m128d high, __m128d total, double *lowest, double *highest, double *sum) {
+    low = _mm_min_sd(_mm_unpackhi_pd(low, low), low);
+    high = _mm_max_sd(_mm_unpackhi_pd(high, high), high);
+    total = _mm_add_sd(_mm_unpackhi_pd(total, total), total);
+    *lowest = _mm_cvtsd_f64(low);
+    *highest = _mm_cvtsd_f64(high);
+    *sum = _mm_cvtsd_f64(total);
+}
+
+/// `tc_extremes` two values a comparison (any x86-64).
+static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum) {
+    __m128d a = _mm_loadu_pd(values), b = _mm_loadu_pd(values + 2);
+    __m128d lowA = a, highA = a, lowB = b, highB = b, total = _mm_add_pd(a, b);
+    for (long k = 4; k < count; k += 4) {
+        __m128d c = _mm_loadu_pd(values + k), d = _mm_loadu_pd(values + k + 2);
+        lowA = _mm_min_pd(c, lowA);
+        highA = _mm_max_pd(c, highA);
+        lowB = _mm_min_pd(d, lowB);
+        highB = _mm_max_pd(d, highB);
+        total = _mm_add_pd(total, _mm_add_pd(c, d));
+    }
+    __m128d low = _mm_min_pd(lowB, lowA), high = _mm_max_pd(highB, highA);
+    tc_extremes_finish(low, high, total, lowest, highest, sum);
+}
+
+/// `tc_extremes` four values a comparison: only on a processor with AVX (the tests call it
+/// where /proc/cpuinfo lists avx; a build for such a processor inlines it into the core).
+__attribute__((target("avx")))
+static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum) {
+    __m256d a = _mm256_loadu_pd(values), b = _mm256_loadu_pd(values + 4);
+    __m256d lowA = a, highA = a, lowB = b, highB = b, probe = _mm256_add_pd(a, b);
+    for (long k = 8; k < count; k += 8) {
+        __m256d c = _mm256_loadu_pd(values + k), d = _mm256_loadu_pd(values + k + 4);
+        lowA = _mm256_min_pd(c, lowA);
+        highA = _mm256_max_pd(c, highA);
+        lowB = _mm256_min_pd(d, lowB);
+        highB = _mm256_max_pd(d, highB);
+        probe = _mm256_add_pd(probe, _mm256_add_pd(c, d));
+    }
+    lowA = _mm256_min_pd(lowB, lowA);
+    highA = _mm256_max_pd(highB, highA);
+    __m128d low = _mm_min_pd(_mm256_extractf128_pd(lowA, 1), _mm256_castpd256_pd128(lowA));
+    __m128d high = _mm_max_pd(_mm256_extractf128_pd(highA, 1), _mm256_castpd256_pd128(highA));
+    __m128d total = _mm_add_pd(_mm256_extractf128_pd(probe, 1), _mm256_castpd256_pd128(probe));
+    tc_extremes_finish(low, high, total, lowest, highest, sum);
+}
+
+#endif
+
 /// Writes, for each of the `count` bars from `high`, `low` and `close`, the pair (high,
 /// -low) to `pairs` (two values a bar), a left-out high or low (a NaN) taken as the bar's
 /// close: the signed extremes of a window of bars are then the largest of each lane. Four
@@ -137,81 +215,4 @@ static inline void tc_moments_full(const double *restrict x, long count, double 
     *squaresInOut = squares;
 }
 
-/// (Elsewhere than on x86-64, one value at a time, in order.)
-#if defined(__x86_64__)
-static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum);
-__attribute__((target("avx")))
-static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum);
-#endif
-
-static inline void tc_extremes(const double *values, long count, double *lowest, double *highest, double *sum) {
-#if defined(__x86_64__) && defined(__AVX__)
-    tc_extremes_avx(values, count, lowest, highest, sum);
-#elif defined(__x86_64__)
-    tc_extremes_sse2(values, count, lowest, highest, sum);
-#else
-    double low = values[0], high = values[0], total = values[0];
-    for (long k = 1; k < count; k++) {
-        double x = values[k];
-        low = x < low ? x : low;
-        high = x > high ? x : high;
-        total += x;
-    }
-    *lowest = low;
-    *highest = high;
-    *sum = total;
-#endif
-}
-
-#if defined(__x86_64__)
-
-/// The last step of both: the two lanes left of each, the lowest, highest and sum written out.
-static inline void tc_extremes_finish(__m128d low, __m128d high, __m128d total, double *lowest, double *highest, double *sum) {
-    low = _mm_min_sd(_mm_unpackhi_pd(low, low), low);
-    high = _mm_max_sd(_mm_unpackhi_pd(high, high), high);
-    total = _mm_add_sd(_mm_unpackhi_pd(total, total), total);
-    *lowest = _mm_cvtsd_f64(low);
-    *highest = _mm_cvtsd_f64(high);
-    *sum = _mm_cvtsd_f64(total);
-}
-
-/// `tc_extremes` two values a comparison (any x86-64).
-static inline void tc_extremes_sse2(const double *values, long count, double *lowest, double *highest, double *sum) {
-    __m128d a = _mm_loadu_pd(values), b = _mm_loadu_pd(values + 2);
-    __m128d lowA = a, highA = a, lowB = b, highB = b, total = _mm_add_pd(a, b);
-    for (long k = 4; k < count; k += 4) {
-        __m128d c = _mm_loadu_pd(values + k), d = _mm_loadu_pd(values + k + 2);
-        lowA = _mm_min_pd(c, lowA);
-        highA = _mm_max_pd(c, highA);
-        lowB = _mm_min_pd(d, lowB);
-        highB = _mm_max_pd(d, highB);
-        total = _mm_add_pd(total, _mm_add_pd(c, d));
-    }
-    __m128d low = _mm_min_pd(lowB, lowA), high = _mm_max_pd(highB, highA);
-    tc_extremes_finish(low, high, total, lowest, highest, sum);
-}
-
-/// `tc_extremes` four values a comparison: only on a processor with AVX (the tests call it
-/// where /proc/cpuinfo lists avx; a build for such a processor inlines it into the core).
-__attribute__((target("avx")))
-static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum) {
-    __m256d a = _mm256_loadu_pd(values), b = _mm256_loadu_pd(values + 4);
-    __m256d lowA = a, highA = a, lowB = b, highB = b, probe = _mm256_add_pd(a, b);
-    for (long k = 8; k < count; k += 8) {
-        __m256d c = _mm256_loadu_pd(values + k), d = _mm256_loadu_pd(values + k + 4);
-        lowA = _mm256_min_pd(c, lowA);
-        highA = _mm256_max_pd(c, highA);
-        lowB = _mm256_min_pd(d, lowB);
-        highB = _mm256_max_pd(d, highB);
-        probe = _mm256_add_pd(probe, _mm256_add_pd(c, d));
-    }
-    lowA = _mm256_min_pd(lowB, lowA);
-    highA = _mm256_max_pd(highB, highA);
-    __m128d low = _mm_min_pd(_mm256_extractf128_pd(lowA, 1), _mm256_castpd256_pd128(lowA));
-    __m128d high = _mm_max_pd(_mm256_extractf128_pd(highA, 1), _mm256_castpd256_pd128(highA));
-    __m128d total = _mm_add_pd(_mm256_extractf128_pd(probe, 1), _mm256_castpd256_pd128(probe));
-    tc_extremes_finish(low, high, total, lowest, highest, sum);
-}
-
-#endif
 #endif
