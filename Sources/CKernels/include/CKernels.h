@@ -150,6 +150,48 @@ static inline void tc_bar_pairs(const double *high, const double *low, const dou
 #endif
 }
 
+/// Whether any of the `count` values from `values` is a NaN: packed comparisons of four values
+/// where the build is for a processor with AVX (`tc_has_nan_avx`), else two (`tc_has_nan_sse2`),
+/// else one (`tc_has_nan_from`, which also takes the values left over), without a branch a value.
+static inline int tc_has_nan_from(long i, const double *values, long count) {
+    int found = 0;
+    for (; i < count; i++) found |= values[i] != values[i];
+    return found;
+}
+
+#if defined(__x86_64__)
+static inline int tc_has_nan_sse2(const double *values, long count) {
+    __m128d any = _mm_setzero_pd();
+    long i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m128d v = _mm_loadu_pd(values + i);
+        any = _mm_or_pd(any, _mm_cmpunord_pd(v, v));
+    }
+    return _mm_movemask_pd(any) != 0 || tc_has_nan_from(i, values, count);
+}
+
+__attribute__((target("avx")))
+static inline int tc_has_nan_avx(const double *values, long count) {
+    __m256d any = _mm256_setzero_pd();
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d v = _mm256_loadu_pd(values + i);
+        any = _mm256_or_pd(any, _mm256_cmp_pd(v, v, _CMP_UNORD_Q));
+    }
+    return _mm256_movemask_pd(any) != 0 || tc_has_nan_from(i, values, count);
+}
+#endif
+
+static inline int tc_has_nan(const double *values, long count) {
+#if defined(__x86_64__) && defined(__AVX__)
+    return tc_has_nan_avx(values, count);
+#elif defined(__x86_64__)
+    return tc_has_nan_sse2(values, count);
+#else
+    return tc_has_nan_from(0, values, count);
+#endif
+}
+
 /// Feeds the `count` values `x` to a full window of `bars` values (`window`, a ring whose next
 /// slot is `*slot`) whose running sums of the values' distances from `*shift` and of their
 /// squares are `*sum` and `*squares`, writing the window's mean and population variance after

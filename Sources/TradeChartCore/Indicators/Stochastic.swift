@@ -1,3 +1,5 @@
+import CKernels
+
 /// The slow stochastic %K n, k, d of a candle file (SPEC section 11), as TA-Lib's STOCH with
 /// simple averages: the fast %K is where the close lies between the lowest low and the
 /// highest high of the last n bars, 100 × (close − lowest) / (highest − lowest) (0 when they
@@ -92,18 +94,23 @@ public struct Stochastic: CandleIndicator, Equatable {
             local.kMean.addForMeanFull(run: scratch + j, count: count &- j, means: k + j)
             // The %K that are numbers after %D's window, their %D after them.
             let fed = scratch + (kBars &+ count), means = fed + (dBars &+ count)
+            let run = count &- j
+            if tc_has_nan(k + j, run) == 0 {
+                // Every %K a number (a run without gaps, found by packed comparisons): their %D are
+                // the means as they come, and a %D that is not a number (from infinite prices)
+                // blanks the row, as below.
+                (fed + dBars).update(from: k + j, count: run)
+                local.dMean.addForMeanFull(run: fed, count: run, means: d + j)
+                if tc_has_nan(d + j, run) != 0 {
+                    for t in j..<count where d[t] != d[t] { (k[t], d[t]) = (.nan, .nan) }
+                }
+                return
+            }
             var m = 0
             for t in j..<count {
                 let slowK = k[t]
                 fed[dBars &+ m] = slowK
                 m &+= slowK != slowK ? 0 : 1
-            }
-            if m == count &- j {
-                // Every %K a number (a run without gaps): their %D are the means as they are, and a
-                // %D that is not a number (from infinite prices) blanks the row, as below.
-                local.dMean.addForMeanFull(run: fed, count: m, means: d + j)
-                for t in j..<count where d[t] != d[t] { (k[t], d[t]) = (.nan, .nan) }
-                return
             }
             local.dMean.addForMeanFull(run: fed, count: m, means: means)
             means[m] = .nan

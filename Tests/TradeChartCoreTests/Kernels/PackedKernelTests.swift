@@ -5,12 +5,12 @@ import Glibc
 #endif
 @testable import TradeChartCore
 
-/// The packed kernels of CKernels: the min-max index's whole blocks (`tc_extremes`) and the
-/// stochastic's bars (`tc_bar_pairs`), each both ways it is built: two values a comparison
-/// (any x86-64, what `make test` builds) and four (AVX, what `make build` makes on a processor
-/// that has it; the tests call it directly where this one has AVX). A block whose extremes
-/// are not zero and that holds no NaN gets those of one pass in order, bit for bit; a block
-/// with a NaN gets a NaN sum, so the index looks again.
+/// The packed kernels of CKernels: the min-max index's whole blocks (`tc_extremes`), the
+/// stochastic's bars (`tc_bar_pairs`) and its test for a NaN (`tc_has_nan`), each both ways it
+/// is built: two values a comparison (any x86-64, what `make test` builds) and four (AVX, what
+/// `make build` makes on a processor that has it; the tests call it directly where this one
+/// has AVX). A block whose extremes are not zero and that holds no NaN gets those of one pass
+/// in order, bit for bit; a block with a NaN gets a NaN sum, so the index looks again.
 #if arch(x86_64)
 @Suite("Packed kernels")
 struct PackedKernelTests {
@@ -85,6 +85,30 @@ struct PackedKernelTests {
 
     @Test(.enabled(if: hasAVX, "the processor has no AVX")) func barPairsFourAtATime() {
         checkPairs(tc_bar_pairs_avx, "AVX")
+    }
+
+    /// Whether a run of values holds a NaN (`tc_has_nan`: the stochastic's %K and %D), for any
+    /// count and any place of the NaN, the values past the packed groups included.
+    func checkNaN(_ kernel: (UnsafePointer<Double>, Int) -> Int32, _ name: String) {
+        var rng = SplitMix64(seed: 27)
+        for count in 0..<24 {
+            let clean = (0..<count).map { _ in Double(rng.next() % 1000) - 500 }
+            clean.withUnsafeBufferPointer { #expect(kernel($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count) == 0,
+                                                    "\(name): \(count) numbers") }
+            for at in 0..<count {
+                var v = clean
+                v[at] = .nan
+                v.withUnsafeBufferPointer { #expect(kernel($0.baseAddress!, count) != 0, "\(name): a NaN at \(at) of \(count)") }
+            }
+        }
+    }
+
+    @Test func nanTwoAtATime() {
+        checkNaN(tc_has_nan_sse2, "SSE2")
+    }
+
+    @Test(.enabled(if: hasAVX, "the processor has no AVX")) func nanFourAtATime() {
+        checkNaN(tc_has_nan_avx, "AVX")
     }
 
     @Test func twoValuesAComparison() {
