@@ -25,9 +25,10 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xcc", "-fno-math-errno", "-Xcc", "-ffp-contract=off"])],
                 linkerSettings: [.linkedLibrary("m")]),
 
-        // The core's hottest arithmetic where Swift compiles it worse than C (the block
-        // extremes of the min-max index: packed minima that Swift's loops turn into shuffles),
-        // inline functions of a header. Pure: no state, no system call.
+        // The core's hottest arithmetic where Swift compiles it worse than C (the min-max
+        // index's block extremes, the stochastic's bars and NaN test, the bands' running sums:
+        // loops Swift turns into shuffles or branches), inline functions of a header. Pure: no
+        // state, no system call.
         .target(name: "CKernels"),
 
         // The operating system around the viewer: loading files (the core's byte sources

@@ -82,20 +82,13 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
             otherSummaries = CheckpointedIndicator<Other>.summarizing(drawn: other.drawn, rows: n) { chunkB in
                 a.withPass(to: n) { passA in
                     b.withPass(to: n) { passB in
-                        var start = 0
-                        while start < n {
-                            let end = min(n, (start / chunk + 1) * chunk)
-                            var row = start
-                            while row < end {
-                                let pieceEnd = min(end, (row / IndicatorCheckpoints.piece + 1) * IndicatorCheckpoints.piece)
-                                passA.take(row..<pieceEnd, chunkStart: start)
-                                passB.take(row..<pieceEnd, chunkStart: start)
-                                row = pieceEnd
-                            }
-                            chunkA(start..<end, passA.buffer, chunk)
-                            chunkB(start..<end, passB.buffer, chunk)
-                            start = end
-                        }
+                        eachPiece(0..<n, rows: IndicatorCheckpoints.piece, { rows, chunkStart in
+                            passA.take(rows, chunkStart: chunkStart)
+                            passB.take(rows, chunkStart: chunkStart)
+                        }, chunkDone: { rows in
+                            chunkA(rows, passA.buffer, chunk)
+                            chunkB(rows, passB.buffer, chunk)
+                        })
                     }
                 }
             }
@@ -159,20 +152,29 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     /// `interval` rows, and hands `chunk` each chunk's rows (chunks aligned to `chunk` rows)
     /// with their outputs (output k of row i at `k * stride + i - rows.lowerBound`).
     private mutating func advance(to n: Int, _ chunk: (Range<Int>, UnsafeMutablePointer<Double>, Int) -> Void) {
-        let interval = Self.interval, chunkRows = Self.chunk, first = count
+        let rows = count..<n
         withPass(to: n) { pass in
-            var start = first
-            while start < n {
-                let end = min(n, (start / chunkRows + 1) * chunkRows)
-                var row = start
-                while row < end {
-                    let segmentEnd = min(end, (row / interval + 1) * interval)
-                    pass.take(row..<segmentEnd, chunkStart: start)
-                    row = segmentEnd
-                }
-                chunk(start..<end, pass.buffer, chunkRows)
-                start = end
+            Self.eachPiece(rows, rows: Self.interval, { pass.take($0, chunkStart: $1) },
+                           chunkDone: { chunk($0, pass.buffer, Self.chunk) })
+        }
+    }
+
+    /// Walks `rows` in order by pieces aligned to `pieceRows` rows (which divides `interval`)
+    /// inside chunks aligned to `chunk` rows: `take` gets each piece with its chunk's first
+    /// row, `chunkDone` each chunk once its pieces were taken.
+    @inline(__always) private static func eachPiece(_ rows: Range<Int>, rows pieceRows: Int,
+                                                    _ take: (Range<Int>, Int) -> Void, chunkDone: (Range<Int>) -> Void) {
+        var start = rows.lowerBound
+        while start < rows.upperBound {
+            let end = min(rows.upperBound, (start / chunk + 1) * chunk)
+            var row = start
+            while row < end {
+                let pieceEnd = min(end, (row / pieceRows + 1) * pieceRows)
+                take(row..<pieceEnd, start)
+                row = pieceEnd
             }
+            chunkDone(start..<end)
+            start = end
         }
     }
 

@@ -394,6 +394,7 @@ public struct MinMaxIndex: Sendable {
                           nans: inout Int, blockShift: Int = shift) {
         guard let base = s.baseAddress else { return }
         let below = s.count, branching = 1 << blockShift
+        assert(blockShift >= 3, "tc_extremes takes whole blocks of a multiple of 8 values")
         var at = out
         for block in blocks {
             let lo = block << blockShift

@@ -40,12 +40,7 @@ struct IndicatorLine: Sendable {
     /// and `bars` (nil where they were not read); not yet plotted (`plot`).
     init(_ choice: IndicatorChoice, series: PriceSeries, seriesContents: MinMaxIndex.Contents,
          bars: BarColumns?) throws(Unavailable) {
-        let (firstDefined, inputs) = try Self.prepare(choice, series: series, bars: bars)
-        // Made from no row, then given the whole series, its lines summarized as they are worked out.
-        var summaries: [BlockSummary] = []
-        let engine = IndicatorEngine(choice, inputs: inputs, summaries: &summaries)
-        self.init(choice, engine: engine, firstLevels: summaries, firstDefined: firstDefined,
-                  basis: IndicatorBasis(choice, series: seriesContents, barsRead: bars != nil, axis: nil))
+        self = try Self.lines([choice], series: series, seriesContents: seriesContents, bars: bars)[0].get()
     }
 
     private init(_ choice: IndicatorChoice, engine: IndicatorEngine, firstLevels: [BlockSummary], firstDefined: Int,
@@ -89,6 +84,7 @@ struct IndicatorLine: Sendable {
             k += 2
         }
         for one in prepared where lines[one.at] == nil {
+            // Made from no row, then given the whole series, its lines summarized as they are worked out.
             var summaries: [BlockSummary] = []
             let engine = IndicatorEngine(choices[one.at], inputs: one.inputs, summaries: &summaries)
             lines[one.at] = .success(line(one.at, engine, summaries, one.firstDefined))

@@ -91,10 +91,9 @@ struct PackedKernelTests {
     /// count and any place of the NaN, the values past the packed groups included.
     func checkNaN(_ kernel: (UnsafePointer<Double>, Int) -> Int32, _ name: String) {
         var rng = SplitMix64(seed: 27)
-        for count in 0..<24 {
+        for count in 1..<24 {
             let clean = (0..<count).map { _ in Double(rng.next() % 1000) - 500 }
-            clean.withUnsafeBufferPointer { #expect(kernel($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, count) == 0,
-                                                    "\(name): \(count) numbers") }
+            clean.withUnsafeBufferPointer { #expect(kernel($0.baseAddress!, count) == 0, "\(name): \(count) numbers") }
             for at in 0..<count {
                 var v = clean
                 v[at] = .nan
