@@ -97,27 +97,36 @@ static inline void tc_extremes_avx(const double *values, long count, double *low
 
 /// Writes, for each of the `count` bars from `high`, `low` and `close`, the pair (high,
 /// -low) to `pairs` (two values a bar), a left-out high or low (a NaN) taken as the bar's
-/// close: the signed extremes of a window of bars are then the largest of each lane. Four
-/// bars at a time where the build is for a processor with AVX (`tc_bar_pairs_avx`), else two
-/// (`tc_bar_pairs_sse2`), else one (`tc_bar_pairs_from`, which also takes the bars left over).
+/// close: the signed extremes of a window of bars are then the largest of each lane. A zero
+/// is written +0 (x + 0 is x but for -0) and a NaN (a bar whose close is one too) -infinity,
+/// which never wins, as a NaN never does in `WindowExtreme`: among the pairs no two values
+/// differ that compare equal, so the largest of a window is one whichever order compares it
+/// (`tc_window_pairs`). Four bars at a time where the build is for a processor with AVX
+/// (`tc_bar_pairs_avx`), else two (`tc_bar_pairs_sse2`), else one (`tc_bar_pairs_from`,
+/// which also takes the bars left over).
 static inline void tc_bar_pairs_from(long i, const double *high, const double *low, const double *close, long count,
                                      double *pairs) {
     for (; i < count; i++) {
         double h = high[i], l = low[i], c = close[i];
-        pairs[2 * i] = h != h ? c : h;
-        pairs[2 * i + 1] = -(l != l ? c : l);
+        double top = (h != h ? c : h) + 0.0, bottom = -(l != l ? c : l) + 0.0;
+        pairs[2 * i] = top != top ? -__builtin_inf() : top;
+        pairs[2 * i + 1] = bottom != bottom ? -__builtin_inf() : bottom;
     }
 }
 
 #if defined(__x86_64__)
 static inline void tc_bar_pairs_sse2(const double *high, const double *low, const double *close, long count, double *pairs) {
-    const __m128d negative = _mm_set1_pd(-0.0);
+    const __m128d negative = _mm_set1_pd(-0.0), zero = _mm_setzero_pd(), none = _mm_set1_pd(-__builtin_inf());
     long i = 0;
     for (; i + 2 <= count; i += 2) {
         __m128d h = _mm_loadu_pd(high + i), l = _mm_loadu_pd(low + i), c = _mm_loadu_pd(close + i);
         __m128d hNaN = _mm_cmpunord_pd(h, h), lNaN = _mm_cmpunord_pd(l, l);
-        h = _mm_or_pd(_mm_andnot_pd(hNaN, h), _mm_and_pd(hNaN, c));
-        l = _mm_xor_pd(_mm_or_pd(_mm_andnot_pd(lNaN, l), _mm_and_pd(lNaN, c)), negative);
+        h = _mm_add_pd(_mm_or_pd(_mm_andnot_pd(hNaN, h), _mm_and_pd(hNaN, c)), zero);
+        l = _mm_add_pd(_mm_xor_pd(_mm_or_pd(_mm_andnot_pd(lNaN, l), _mm_and_pd(lNaN, c)), negative), zero);
+        hNaN = _mm_cmpunord_pd(h, h);
+        lNaN = _mm_cmpunord_pd(l, l);
+        h = _mm_or_pd(_mm_andnot_pd(hNaN, h), _mm_and_pd(hNaN, none));
+        l = _mm_or_pd(_mm_andnot_pd(lNaN, l), _mm_and_pd(lNaN, none));
         _mm_storeu_pd(pairs + 2 * i, _mm_unpacklo_pd(h, l));
         _mm_storeu_pd(pairs + 2 * i + 2, _mm_unpackhi_pd(h, l));
     }
@@ -126,12 +135,14 @@ static inline void tc_bar_pairs_sse2(const double *high, const double *low, cons
 
 __attribute__((target("avx")))
 static inline void tc_bar_pairs_avx(const double *high, const double *low, const double *close, long count, double *pairs) {
-    const __m256d negative = _mm256_set1_pd(-0.0);
+    const __m256d negative = _mm256_set1_pd(-0.0), zero = _mm256_setzero_pd(), none = _mm256_set1_pd(-__builtin_inf());
     long i = 0;
     for (; i + 4 <= count; i += 4) {
         __m256d h = _mm256_loadu_pd(high + i), l = _mm256_loadu_pd(low + i), c = _mm256_loadu_pd(close + i);
-        h = _mm256_blendv_pd(h, c, _mm256_cmp_pd(h, h, _CMP_UNORD_Q));
-        l = _mm256_xor_pd(_mm256_blendv_pd(l, c, _mm256_cmp_pd(l, l, _CMP_UNORD_Q)), negative);
+        h = _mm256_add_pd(_mm256_blendv_pd(h, c, _mm256_cmp_pd(h, h, _CMP_UNORD_Q)), zero);
+        l = _mm256_add_pd(_mm256_xor_pd(_mm256_blendv_pd(l, c, _mm256_cmp_pd(l, l, _CMP_UNORD_Q)), negative), zero);
+        h = _mm256_blendv_pd(h, none, _mm256_cmp_pd(h, h, _CMP_UNORD_Q));
+        l = _mm256_blendv_pd(l, none, _mm256_cmp_pd(l, l, _CMP_UNORD_Q));
         __m256d even = _mm256_unpacklo_pd(h, l), odd = _mm256_unpackhi_pd(h, l);
         _mm256_storeu_pd(pairs + 2 * i, _mm256_permute2f128_pd(even, odd, 0x20));
         _mm256_storeu_pd(pairs + 2 * i + 4, _mm256_permute2f128_pd(even, odd, 0x31));
@@ -255,6 +266,234 @@ static inline void tc_moments_full(const double *restrict x, long count, double 
     *shiftInOut = shift;
     *sumInOut = sum;
     *squaresInOut = squares;
+}
+
+/// A VWAP session between runs of rows (`tc_vwap_sums`): its day (the number of whole days
+/// from 1970-01-01 of the file's own clock) and its sums of typical price × volume and of volume.
+typedef struct {
+    long long day;
+    double priceVolume;
+    double volume;
+} tc_vwap_session;
+
+/// The day of a time of the file's own clock and the seconds where it starts and ends (the
+/// end held at the largest time where it would overflow): a division, only where a time
+/// leaves the day before.
+static inline long long tc_vwap_day(long long time, long long secondsPerDay, long long *start, long long *end) {
+    long long second = time % secondsPerDay;
+    if (second < 0) second += secondsPerDay;
+    *start = time - second;
+    if (__builtin_add_overflow(*start, secondsPerDay, end)) *end = 0x7fffffffffffffffLL;
+    return *start / secondsPerDay;
+}
+
+/// Takes the `count` bars from `times`, `high`, `low`, `close` and `volume` into `session`
+/// (a new day starts it afresh), writing each bar's sums after it: typical price × volume to
+/// `priceVolumes`, volume to `volumes`. A bar whose volume is not above zero (a NaN too) adds
+/// nothing; a left-out high or low (a NaN) is the close. VolumeWeightedAverage.Step.add's
+/// operations in its order, bit for bit: ((high + low + close) × ⅓) × volume. One branch a bar
+/// on its volume (a bar that traded nothing must not add a NaN price's product of 0).
+static inline void tc_vwap_sums(const long long *restrict times, const double *restrict high,
+                                const double *restrict low, const double *restrict close,
+                                const double *restrict volume, long count, long long secondsPerDay,
+                                tc_vwap_session *session, double *restrict priceVolumes, double *restrict volumes) {
+    const double third = 1.0 / 3.0;
+    if (count <= 0) return;
+    long long day = session->day, start, end;
+    double sum = session->priceVolume, traded = session->volume;
+    long long now = tc_vwap_day(times[0], secondsPerDay, &start, &end);
+    // A time is in the day where its distance from the day's start, unsigned, is below its length.
+    unsigned long long from = (unsigned long long)start, length = (unsigned long long)end - from;
+    if (now != day) {
+        day = now;
+        sum = 0;
+        traded = 0;
+    }
+    for (long i = 0; i < count; i++) {
+        long long time = times[i];
+        if (__builtin_expect((unsigned long long)time - from >= length, 0)) {
+            now = tc_vwap_day(time, secondsPerDay, &start, &end);
+            from = (unsigned long long)start;
+            length = (unsigned long long)end - from;
+            if (now != day) {
+                day = now;
+                sum = 0;
+                traded = 0;
+            }
+        }
+        double v = volume[i];
+        if (v > 0) {
+            double h = high[i], l = low[i], c = close[i];
+            h = h != h ? c : h;
+            l = l != l ? c : l;
+            sum += (h + l + c) * third * v;
+            traded += v;
+        }
+        priceVolumes[i] = sum;
+        volumes[i] = traded;
+    }
+    session->day = day;
+    session->priceVolume = sum;
+    session->volume = traded;
+}
+
+/// Turns the `count` rows' session sums into their VWAP, in place: `volumes` becomes each
+/// row's value (price × volume over volume, a NaN until the session traded), `line` (the
+/// sums of price × volume) the line drawn, which holds the last value over a NaN (`held`
+/// before the first row); answers the value held after the last row. The quotient of
+/// `VolumeWeightedAverage.Step.value`, bit for bit. Four rows a division where the build is
+/// for a processor with AVX (`tc_vwap_values_avx`: a group with a NaN is held one row at a
+/// time), else one (`tc_vwap_values_from`, which also takes the rows left over).
+static inline double tc_vwap_values_from(long i, double *line, double *volumes, long count, double held) {
+    for (; i < count; i++) {
+        double w = volumes[i], q = line[i] / w;
+        double v = w > 0 ? q : __builtin_nan("");
+        held = v == v ? v : held;
+        line[i] = held;
+        volumes[i] = v;
+    }
+    return held;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx")))
+static inline double tc_vwap_values_avx(double *line, double *volumes, long count, double held) {
+    const __m256d zero = _mm256_setzero_pd(), none = _mm256_set1_pd(__builtin_nan(""));
+    long i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d w = _mm256_loadu_pd(volumes + i), q = _mm256_div_pd(_mm256_loadu_pd(line + i), w);
+        __m256d v = _mm256_blendv_pd(none, q, _mm256_cmp_pd(w, zero, _CMP_GT_OQ));
+        _mm256_storeu_pd(volumes + i, v);
+        if (__builtin_expect(_mm256_movemask_pd(_mm256_cmp_pd(v, v, _CMP_UNORD_Q)) == 0, 1)) {
+            _mm256_storeu_pd(line + i, v);
+        } else {
+            double h = i > 0 ? line[i - 1] : held;
+            for (long j = i; j < i + 4; j++) {
+                double x = volumes[j];
+                h = x == x ? x : h;
+                line[j] = h;
+            }
+        }
+    }
+    if (i > 0) held = line[i - 1];
+    return tc_vwap_values_from(i, line, volumes, count, held);
+}
+#endif
+
+static inline double tc_vwap_values(double *line, double *volumes, long count, double held) {
+#if defined(__x86_64__) && defined(__AVX__)
+    return tc_vwap_values_avx(line, volumes, count, held);
+#else
+    return tc_vwap_values_from(0, line, volumes, count, held);
+#endif
+}
+
+/// The extremes of windows of `bars` bars over `length` (high, -low) pairs (`tc_bar_pairs`,
+/// no NaN and no -0 among them), in place: `span` doubles from 1 while it fits in `bars`,
+/// each pass leaving at pair i the largest of each lane over pairs i ..< i + 2 × span; the
+/// span reached is answered. The extremes of the window of pairs i ..< i + bars are then the
+/// larger of pairs i and i + bars - span (`tc_fast_k`). Without a NaN or a -0 the largest
+/// of a set is one value whichever order it is compared in, so this is the window a bar at
+/// a time gives (`WindowExtreme`), bit for bit. Two pairs a comparison where the build is for
+/// a processor with AVX (`tc_window_pairs_avx`), else one (`tc_window_pairs_sse2`).
+static inline long tc_window_pairs_from(double *pairs, long length, long bars) {
+    long span = 1;
+    for (; 2 * span <= bars; span *= 2) {
+        for (long i = 0; i + span < length; i++) {
+            double *a = pairs + 2 * i, *b = pairs + 2 * (i + span);
+            a[0] = b[0] > a[0] ? b[0] : a[0];
+            a[1] = b[1] > a[1] ? b[1] : a[1];
+        }
+    }
+    return span;
+}
+
+#if defined(__x86_64__)
+static inline long tc_window_pairs_sse2(double *pairs, long length, long bars) {
+    long span = 1;
+    for (; 2 * span <= bars; span *= 2) {
+        // Forward in place: pair i + span is read before anything at or after it is written.
+        for (long i = 0; i + span < length; i++) {
+            _mm_storeu_pd(pairs + 2 * i, _mm_max_pd(_mm_loadu_pd(pairs + 2 * (i + span)), _mm_loadu_pd(pairs + 2 * i)));
+        }
+    }
+    return span;
+}
+
+__attribute__((target("avx")))
+static inline long tc_window_pairs_avx(double *pairs, long length, long bars) {
+    long span = 1;
+    for (; 2 * span <= bars; span *= 2) {
+        long last = length - span, i = last - last % 4;
+        // Four pairs a step, two a comparison: the step reads all it needs before it writes
+        // (the pairs span on), and writes none that a later step reads.
+        double *at = pairs, *later = pairs + 2 * span, *stop = pairs + 2 * i;
+        for (; at < stop; at += 8, later += 8) {
+            __m256d a = _mm256_loadu_pd(at), b = _mm256_loadu_pd(later);
+            __m256d c = _mm256_loadu_pd(at + 4), d = _mm256_loadu_pd(later + 4);
+            _mm256_storeu_pd(at, _mm256_max_pd(b, a));
+            _mm256_storeu_pd(at + 4, _mm256_max_pd(d, c));
+        }
+        for (; i < last; i++) {
+            _mm_storeu_pd(pairs + 2 * i, _mm_max_pd(_mm_loadu_pd(pairs + 2 * (i + span)), _mm_loadu_pd(pairs + 2 * i)));
+        }
+    }
+    return span;
+}
+#endif
+
+static inline long tc_window_pairs(double *pairs, long length, long bars) {
+#if defined(__x86_64__) && defined(__AVX__)
+    return tc_window_pairs_avx(pairs, length, bars);
+#elif defined(__x86_64__)
+    return tc_window_pairs_sse2(pairs, length, bars);
+#else
+    return tc_window_pairs_from(pairs, length, bars);
+#endif
+}
+
+/// The fast %K of `count` bars whose closes are `close`: bar r's highest high and negated
+/// lowest low are the larger of pairs r and r + `offset` of `pairs` (`tc_window_pairs`), and
+/// its fast %K 100 × (close − lowest) / (highest − lowest), 0 where they are equal:
+/// `Stochastic.fastK`'s operations bit for bit (close − lowest is close + the negated
+/// lowest, exactly). Four bars a division where the build is for a processor with AVX2
+/// (`tc_fast_k_avx2`), else one (`tc_fast_k_from`, which also takes the bars left over).
+static inline void tc_fast_k_from(long r, const double *pairs, long count, long offset, const double *close,
+                                  double *fast) {
+    for (; r < count; r++) {
+        const double *a = pairs + 2 * r, *b = pairs + 2 * (r + offset);
+        double top = b[0] > a[0] ? b[0] : a[0], negatedBottom = b[1] > a[1] ? b[1] : a[1];
+        double range = top + negatedBottom;
+        fast[r] = range != 0 ? (close[r] + negatedBottom) / range * 100 : 0;
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static inline void tc_fast_k_avx2(const double *pairs, long count, long offset, const double *close, double *fast) {
+    const __m256d zero = _mm256_setzero_pd(), hundred = _mm256_set1_pd(100);
+    long r = 0;
+    for (; r + 4 <= count; r += 4) {
+        // Bars r, r+1 and r+2, r+3: (top, -bottom) pairs, their lanes gathered as bars r, r+2, r+1, r+3.
+        __m256d e = _mm256_max_pd(_mm256_loadu_pd(pairs + 2 * (r + offset)), _mm256_loadu_pd(pairs + 2 * r));
+        __m256d f = _mm256_max_pd(_mm256_loadu_pd(pairs + 2 * (r + 2 + offset)), _mm256_loadu_pd(pairs + 2 * (r + 2)));
+        __m256d top = _mm256_unpacklo_pd(e, f), negatedBottom = _mm256_unpackhi_pd(e, f);
+        __m256d c = _mm256_permute4x64_pd(_mm256_loadu_pd(close + r), 0xD8);
+        __m256d range = _mm256_add_pd(top, negatedBottom);
+        __m256d k = _mm256_mul_pd(_mm256_div_pd(_mm256_add_pd(c, negatedBottom), range), hundred);
+        k = _mm256_and_pd(k, _mm256_cmp_pd(range, zero, _CMP_NEQ_UQ));
+        _mm256_storeu_pd(fast + r, _mm256_permute4x64_pd(k, 0xD8));
+    }
+    tc_fast_k_from(r, pairs, count, offset, close, fast);
+}
+#endif
+
+static inline void tc_fast_k(const double *pairs, long count, long offset, const double *close, double *fast) {
+#if defined(__x86_64__) && defined(__AVX2__)
+    tc_fast_k_avx2(pairs, count, offset, close, fast);
+#else
+    tc_fast_k_from(0, pairs, count, offset, close, fast);
+#endif
 }
 
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 /// The seven indicators' steps as the chart runs them (`IndicatorSteps`, issue 25): each the
 /// step its indicator type takes a row with (the same arithmetic, so the chart's values are
 /// the types' bit for bit), what it keeps at a checkpoint, and how it is restored. A window
@@ -243,41 +244,25 @@ struct VWAPSteps: WholeStateSteps {
     var legendOutput: Int { 1 }
 
     /// The sums of the rows first, each row's written where its outputs go (the price times
-    /// volume where the line goes, the volume where the value goes), then their quotients
-    /// two at a time (one packed division for two rows; the same quotient as `Step.next`'s).
+    /// volume where the line goes, the volume where the value goes), then their quotients,
+    /// the value held over a gap: in C (`tc_vwap_sums`, `tc_vwap_values`: Swift kept the
+    /// session's sums in memory and tested its day a row; four quotients a division), the
+    /// operations of `VolumeWeightedAverage.Step` bit for bit.
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
-        var step = step, held = held
-        let times = inputs.times, volume = inputs.volume, first = rows.lowerBound, count = rows.count
-        let line = out, value = out + stride
-        // The day worked out (a division) only where a time leaves the seconds of the day before.
-        var day = step.session, dayStart = Int64.max, dayEnd = Int64.min
-        for i in rows {
-            let time = times[i]
-            if time < dayStart || time >= dayEnd {
-                day = LocalTime.dayNumber(time)
-                dayStart = day &* LocalTime.secondsPerDay
-                dayEnd = dayStart &+ LocalTime.secondsPerDay
-            }
-            step.add(day: day, inputs.bar(i), volume: volume[i])
-            line[i &- first] = step.priceVolume
-            value[i &- first] = step.volume
-        }
-        // The quotients where the sums were, then each row's value and the line holding it over a gap.
-        var r = 0
-        while r &+ 2 <= count {
-            let quotients = SIMD2(line[r], line[r &+ 1]) / SIMD2(value[r], value[r &+ 1])
-            (line[r], line[r &+ 1]) = (quotients[0], quotients[1])
-            r &+= 2
-        }
-        if r < count { line[r] /= value[r] }
-        for r in 0..<count {
-            let v = VolumeWeightedAverage.Step.value(volume: value[r], quotient: line[r])
-            held = v == v ? v : held
-            line[r] = held
-            value[r] = v
-        }
-        self.step = step
-        self.held = held
+        guard !rows.isEmpty, let times = inputs.times.baseAddress, let high = inputs.high.baseAddress,
+              let low = inputs.low.baseAddress, let close = inputs.close.baseAddress,
+              let volume = inputs.volume.baseAddress else { return }
+        precondition(inputs.times.count >= rows.upperBound && inputs.high.count >= rows.upperBound
+                     && inputs.low.count >= rows.upperBound && inputs.volume.count >= rows.upperBound,
+                     "a time, high, low and volume for every row")
+        let first = rows.lowerBound, count = rows.count, line = out, value = out + stride
+        var session = tc_vwap_session(day: step.session, priceVolume: step.priceVolume, volume: step.volume)
+        tc_vwap_sums(times + first, high + first, low + first, close + first, volume + first, count,
+                     LocalTime.secondsPerDay, &session, line, value)
+        held = tc_vwap_values(line, value, count, held)
+        step.session = session.day
+        step.priceVolume = session.priceVolume
+        step.volume = session.volume
     }
 }
 
@@ -342,10 +327,8 @@ struct StochasticSteps: IndicatorSteps {
                     var start = first
                     while start < rows.upperBound {
                         let end = min(start + Self.chunk, rows.upperBound)
-                        BarWindowExtremes.forEach(bars: bars, start..<end, high: high, low: low, close: close,
-                                                  scratch: extremes) { i, top, bottom in
-                            fast[i &- start] = Stochastic.fastK(close: close[i], highest: top, lowest: bottom)
-                        }
+                        BarWindowExtremes.fastK(bars: bars, start..<end, high: high, low: low, close: close,
+                                                scratch: extremes, into: fast)
                         local.take(scratch: scratch, rows: start..<end, bars: bars, k: out + (start &- first),
                                    d: out + (stride &+ start &- first))
                         start = end

@@ -6,7 +6,10 @@ import CKernels
 /// suffix extremes were worked out when it was full) and the head of the current one
 /// (whose running extreme is kept), so each answer is one comparison of the two. O(1)
 /// per value (`bars` comparisons once every `bars` values). The lowest is the highest of
-/// the negated values (negation is exact). A whole series is fed through `feeding`, the
+/// the negated values (negation is exact). A zero is taken as +0 (a value plus 0), so that
+/// no two values that compare equal differ: the extreme of a window is then one value
+/// whichever order compares it, the one the chart's packed windows find
+/// (`BarWindowExtremes`); a NaN never wins. A whole series is fed through `feeding`, the
 /// slots reached through one unsafe view for all its values.
 struct WindowExtreme: Sendable, Equatable {
     let bars: Int
@@ -35,7 +38,8 @@ struct WindowExtreme: Sendable, Equatable {
 
         /// Takes the next value and answers the extreme of the last `bars` values (fewer at the start).
         @inline(__always) mutating func add(_ x: Double) -> Double {
-            let signed = sign * x, p = block.position
+            // (+ 0: a -0 taken as +0.)
+            let signed = sign * x + 0, p = block.position
             slots[p] = signed
             let running = signed > block.running ? signed : block.running
             let tail = slots[bars + p + 1]
@@ -80,14 +84,14 @@ struct WindowExtreme: Sendable, Equatable {
         slots.withUnsafeMutableBufferPointer { slots in
             slots.update(repeating: -.infinity)
             for r in start..<row {
-                let signed = sign * value(r)
+                let signed = sign * value(r) + 0
                 slots[r - start] = signed
                 running = signed > running ? signed : running
             }
             if start >= bars {
                 var suffix = -Double.infinity
                 for k in stride(from: bars - 1, through: 0, by: -1) {
-                    let v = sign * value(start - bars + k)
+                    let v = sign * value(start - bars + k) + 0
                     if v > suffix { suffix = v }
                     slots[bars + k] = suffix
                 }
@@ -112,85 +116,63 @@ struct WindowExtreme: Sendable, Equatable {
 
 /// The highest high and the lowest low of the last `bars` bars at each bar of a run (fewer at
 /// the start), worked out from the input columns alone, so that nothing of the windows is
-/// kept from one run to the next (a checkpoint rebuilds nothing of them, issue 25). The
-/// values are those two `WindowExtreme`s fed the bars one at a time answer, bit for bit: the
-/// same comparisons in the same blocks of `bars` bars counted from bar 0, so that of two
-/// equal extremes (0 and -0) the same one wins and a NaN never does (a window of NaN alone
-/// gives -infinity as its highest, +infinity as its lowest). A high or low left out (NaN) is
-/// taken as the close, as `HighLowClose` reads it. The highs and the negated lows go through
-/// the comparisons together, as the two lanes of a `SIMD2`, a pass for the blocks' suffix
-/// extremes and one for their running extremes that the processor overlaps from block to block.
+/// kept from one run to the next (a checkpoint rebuilds nothing of them, issue 25), and the
+/// fast %K of each bar. The values are those two `WindowExtreme`s fed the bars one at a time
+/// answer, bit for bit (a window of NaN alone gives -infinity as its highest, +infinity as
+/// its lowest). A high or low left out (NaN) is taken as the close, as `HighLowClose` reads
+/// it. In C, packed: the bars' (high, -low) pairs (`tc_bar_pairs`: a zero +0, a NaN
+/// -infinity, so that the largest of a window is one value whichever order compares it),
+/// then the windows by doubling spans (`tc_window_pairs`: for windows of 14 bars three
+/// passes of one comparison a pair, two pairs at a time, instead of van Herk and
+/// Gil-Werman's blocks a row at a time), then the fast %K four bars a division (`tc_fast_k`).
 enum BarWindowExtremes {
-    /// The scratch `forEach` needs for a run of `rows` rows over windows of `bars` bars.
-    static func scratchCount(rows: Int, bars: Int) -> Int { 2 * (rows + 2 * bars) }
+    /// The scratch (pairs) the runs need for `rows` rows over windows of `bars` bars.
+    static func scratchCount(rows: Int, bars: Int) -> Int { rows + bars }
 
-    /// Hands `body` each row of `rows` (in order) with the highest high and the lowest low of the
-    /// `bars` bars up to it, read from the columns (the rows before `rows` too), using `scratch`
-    /// (`scratchCount` values).
-    @inline(__always) static func forEach(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
+    /// Writes the windows' pairs for the rows `rows` to `scratch` (`scratchCount` pairs) and
+    /// answers where pair r's window ends: the signed extremes of row `rows.lowerBound + r`
+    /// are the larger of pairs r and r + the offset, lane by lane.
+    @inline(__always) static func windows(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
                                           low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>,
-                                          scratch: UnsafeMutablePointer<SIMD2<Double>>,
-                                          _ body: (_ row: Int, _ highest: Double, _ lowest: Double) -> Void) {
-        guard !rows.isEmpty else { return }
-        let n = bars, first = rows.lowerBound, end = rows.upperBound
-        // The block of the first row starts at `start`; the block before it gives its windows' tails.
-        let start = first - first % n, base = start - n
-        let values = scratch, suffixes = scratch + (end - base)
-        let none = SIMD2<Double>(repeating: -.infinity)
-        // The signed high and low of each row read (the lanes' extremes are the largest), from the
-        // first row a window of the run reaches (the rows of its block before it end no window of the run).
-        let r = Swift.max(0, first &- n &+ 1)
-        if r < end, let h = high.baseAddress, let l = low.baseAddress, let c = close.baseAddress {
-            // In C (`tc_bar_pairs`, packed: Swift compiles this loop's selections to branches).
-            (values + (r &- base)).withMemoryRebound(to: Double.self, capacity: 2 &* (end &- r)) {
-                tc_bar_pairs(h + r, l + r, c + r, end &- r, $0)
+                                          scratch: UnsafeMutablePointer<SIMD2<Double>>) -> Int {
+        let first = rows.lowerBound, end = rows.upperBound
+        // The pairs of the bars from the first a window of the run reaches; bars before bar 0 none.
+        let from = first &- bars &+ 1, length = end &- from
+        let before = Swift.min(Swift.max(0, -from), length)
+        scratch.update(repeating: SIMD2(repeating: -.infinity), count: before)
+        return scratch.withMemoryRebound(to: Double.self, capacity: 2 &* length) { pairs in
+            if before < length, let h = high.baseAddress, let l = low.baseAddress, let c = close.baseAddress {
+                let r = from &+ before
+                tc_bar_pairs(h + r, l + r, c + r, length &- before, pairs + 2 &* before)
             }
-        }
-        // The suffix extremes of every block whose next block has rows of the run (none before bar 0),
-        // down to the first a window of the run reaches.
-        var block = base
-        while block &+ n < end {
-            if block < 0 {
-                (suffixes + (block &- base)).update(repeating: none, count: n)
-            } else {
-                var suffix = none
-                var k = block &+ n &- 1
-                let low = Swift.max(block, first &- n &+ 1)
-                while k >= low {
-                    suffix = larger(values[k &- base], suffix)
-                    suffixes[k &- base] = suffix
-                    k &-= 1
-                }
-            }
-            block &+= n
-        }
-        // Each row's window: the running extreme of its block so far, and the tail of the block before.
-        block = start
-        while block < end {
-            var running = none
-            var i = block
-            while i < first {
-                running = larger(values[i &- base], running)
-                i &+= 1
-            }
-            // The last row of a block has its block alone for its window (no tail).
-            let tailed = Swift.min(block &+ n &- 1, end)
-            while i < tailed {
-                running = larger(values[i &- base], running)
-                let extreme = larger(suffixes[i &- n &+ 1 &- base], running)
-                body(i, extreme.x, -extreme.y)
-                i &+= 1
-            }
-            if i < end {
-                running = larger(values[i &- base], running)
-                body(i, running.x, -running.y)
-            }
-            block &+= n
+            return bars &- tc_window_pairs(pairs, length, bars)
         }
     }
 
-    /// `a` where it is larger than `b`, lane by lane, else `b` (`b` where they are equal or either is NaN).
-    @inline(__always) static func larger(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
-        b.replacing(with: a, where: a .> b)
+    /// Writes the fast %K of each row of `rows` to `fast` (row `rows.lowerBound` first), from
+    /// the columns (the rows before `rows` too), using `scratch` (`scratchCount` pairs).
+    @inline(__always) static func fastK(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
+                                        low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>,
+                                        scratch: UnsafeMutablePointer<SIMD2<Double>>, into fast: UnsafeMutablePointer<Double>) {
+        guard !rows.isEmpty, let c = close.baseAddress else { return }
+        let offset = windows(bars: bars, rows, high: high, low: low, close: close, scratch: scratch)
+        scratch.withMemoryRebound(to: Double.self, capacity: 2 &* (rows.count &+ bars)) { pairs in
+            tc_fast_k(pairs, rows.count, offset, c + rows.lowerBound, fast)
+        }
+    }
+
+    /// Hands `body` each row of `rows` (in order) with the highest high and the lowest low of the
+    /// `bars` bars up to it (what `fastK` divides by; for the tests).
+    static func forEach(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
+                        low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>,
+                        scratch: UnsafeMutablePointer<SIMD2<Double>>,
+                        _ body: (_ row: Int, _ highest: Double, _ lowest: Double) -> Void) {
+        guard !rows.isEmpty else { return }
+        let offset = windows(bars: bars, rows, high: high, low: low, close: close, scratch: scratch)
+        for r in 0..<rows.count {
+            let a = scratch[r], b = scratch[r &+ offset]
+            let extreme = a.replacing(with: b, where: b .> a)
+            body(rows.lowerBound &+ r, extreme.x, -extreme.y)
+        }
     }
 }

@@ -6,10 +6,10 @@ import Glibc
 @testable import TradeChartCore
 
 /// The packed kernels of CKernels: the min-max index's whole blocks (`tc_extremes`), the
-/// stochastic's bars (`tc_bar_pairs`) and its test for a NaN (`tc_has_nan`), each both ways it
-/// is built: two values a comparison (any x86-64, what `make test` builds) and four (AVX, what
-/// `make build` makes on a processor that has it; the tests call it directly where this one
-/// has AVX). A block whose extremes are not zero and that holds no NaN gets those of one pass
+/// stochastic's bars (`tc_bar_pairs`), windows (`tc_window_pairs`), fast %K (`tc_fast_k`) and
+/// test for a NaN (`tc_has_nan`), VWAP's sums and values (`tc_vwap_sums`, `tc_vwap_values`), each both ways it is built: two values a comparison (any
+/// x86-64, what `make test` builds) and four (AVX or AVX2, what `make build` makes on a
+/// processor that has it; the tests call it directly where this one has it). A block whose extremes are not zero and that holds no NaN gets those of one pass
 /// in order, bit for bit; a block with a NaN gets a NaN sum, so the index looks again.
 #if arch(x86_64)
 @Suite("Packed kernels")
@@ -17,14 +17,19 @@ struct PackedKernelTests {
     typealias Kernel = (UnsafePointer<Double>, Int, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>,
                         UnsafeMutablePointer<Double>) -> Void
 
-    /// Whether this processor has AVX (the kernel of four values a comparison runs only there).
-    static let hasAVX: Bool = {
-        guard let file = fopen("/proc/cpuinfo", "r") else { return false }
+    /// Whether this processor has AVX (the kernels of four values a comparison run only
+    /// there), and AVX2 (the fast %K's).
+    static let hasAVX = cpuFlags.contains("avx")
+    static let hasAVX2 = cpuFlags.contains("avx2")
+
+    /// The flags /proc/cpuinfo lists for this processor.
+    static let cpuFlags: Set<Substring> = {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return [] }
         defer { fclose(file) }
         var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
         while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[0..<n] }
         let flags = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("flags") }
-        return flags?.split(separator: " ").contains("avx") ?? false
+        return Set(flags?.split(separator: " ") ?? [])
     }()
 
     func check(_ kernel: Kernel, _ name: String) {
@@ -59,8 +64,9 @@ struct PackedKernelTests {
                             UnsafeMutablePointer<Double>) -> Void
 
     /// The stochastic's bars as its windows read them (`tc_bar_pairs`): (high, -low) a bar, a
-    /// left-out high or low taken as the close, for any count (the rows past the last packed
-    /// group one at a time), bit for bit as one bar at a time would give them.
+    /// left-out high or low taken as the close, a zero as +0 and a NaN as -infinity, for any
+    /// count (the rows past the last packed group one at a time), bit for bit as one bar at a
+    /// time would give them.
     func checkPairs(_ kernel: PairKernel, _ name: String) {
         var rng = SplitMix64(seed: 26)
         let choices: [Double] = [101.5, 99.25, .nan, 0, -0.0, 100, .infinity]
@@ -70,13 +76,147 @@ struct PackedKernelTests {
             let close = (0..<count).map { _ in choices[Int(rng.next() % 6)] }
             var pairs = [Double](repeating: 7, count: 2 * count + 2)
             pairs.withUnsafeMutableBufferPointer { kernel(high, low, close, count, $0.baseAddress!) }
+            func signed(_ x: Double) -> Double { x.isNaN ? -.infinity : x == 0 ? 0.0 : x }
             for i in 0..<count {
-                let top = high[i].isNaN ? close[i] : high[i], bottom = -(low[i].isNaN ? close[i] : low[i])
+                let top = signed(high[i].isNaN ? close[i] : high[i]), bottom = signed(-(low[i].isNaN ? close[i] : low[i]))
                 #expect(pairs[2 * i].bitPattern == top.bitPattern && pairs[2 * i + 1].bitPattern == bottom.bitPattern,
                         "\(name): bar \(i) of \(count): \(high[i]), \(low[i]), \(close[i]) gave \(pairs[2 * i]), \(pairs[2 * i + 1])")
             }
             #expect(pairs[2 * count] == 7 && pairs[2 * count + 1] == 7, "\(name): nothing written past \(count) bars")
         }
+    }
+
+    /// VWAP's sums (`tc_vwap_sums`) taken in runs of any length, the session carried from one
+    /// to the next, against `VolumeWeightedAverage.Step.add` a bar at a time, bit for bit: times
+    /// before 1970 and at the first and last second of a day, a day that comes back after
+    /// another, volumes left out, zero, negative or infinite, NaN highs, lows and closes. Then
+    /// their values (`tc_vwap_values`, one row a division and four), a NaN until a session
+    /// traded, the line holding the value before over a NaN.
+    func checkVWAP(_ values: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, Int, Double) -> Double,
+                   _ name: String) {
+        var rng = SplitMix64(seed: 29)
+        let day: Int64 = 86_400
+        for trial in 0..<60 {
+            let count = 1 + Int(rng.next() % 300)
+            var time = Int64(rng.next() % 5) * day - 3 * day + Int64(rng.next() % UInt64(day))
+            var times: [Int64] = [], high: [Double] = [], low: [Double] = [], close: [Double] = [], volume: [Double] = []
+            for _ in 0..<count {
+                switch rng.next() % 12 {
+                case 0: time = (time / day + 1) * day - 1  // the day's last second
+                case 1: time = (time / day + 1) * day  // the next day's first
+                case 2: time -= day  // a day that comes back
+                default: time += Int64(rng.next() % 4000)
+                }
+                times.append(time)
+                let c = rng.next() % 29 == 0 ? Double.nan : 100 + Double(rng.next() % 1000) / 8
+                close.append(c)
+                high.append(rng.next() % 13 == 0 ? .nan : c + 1)
+                low.append(rng.next() % 11 == 0 ? .nan : c - 1)
+                let volumes: [Double] = [.nan, 0, -5, .infinity, 0.5]
+                volume.append(rng.next() % 9 == 0 ? volumes[Int(rng.next() % 5)] : Double(rng.next() % 5000))
+            }
+            var step = VolumeWeightedAverage.Step()
+            var wantSums: [UInt64] = [], wantVolumes: [UInt64] = [], wantValues: [UInt64] = [], wantLine: [UInt64] = []
+            var held = Double.nan
+            for i in 0..<count {
+                step.add(day: LocalTime.dayNumber(times[i]), HighLowClose(high: high[i], low: low[i], close: close[i]),
+                         volume: volume[i])
+                wantSums.append(step.priceVolume.bitPattern)
+                wantVolumes.append(step.volume.bitPattern)
+                let v = VolumeWeightedAverage.Step.value(priceVolume: step.priceVolume, volume: step.volume)
+                if !v.isNaN { held = v }
+                wantValues.append(v.bitPattern)
+                wantLine.append(held.bitPattern)
+            }
+            var sums = [Double](repeating: 7, count: count + 1), volumes = [Double](repeating: 7, count: count + 1)
+            var session = tc_vwap_session(day: Int64.min, priceVolume: 0, volume: 0)
+            var start = 0, drawn = Double.nan
+            while start < count {
+                let end = min(count, start + 1 + Int(rng.next() % (trial % 2 == 0 ? 9 : 200)))
+                tc_vwap_sums(Array(times[start..<end]), Array(high[start..<end]), Array(low[start..<end]),
+                             Array(close[start..<end]), Array(volume[start..<end]), end - start, day, &session,
+                             &sums[start], &volumes[start])
+                start = end
+            }
+            #expect(Array(sums.prefix(count).map(\.bitPattern)) == wantSums, "\(name): sums of \(count) bars")
+            #expect(Array(volumes.prefix(count).map(\.bitPattern)) == wantVolumes, "\(name): volumes of \(count) bars")
+            start = 0
+            while start < count {
+                let end = min(count, start + 1 + Int(rng.next() % 40))
+                drawn = sums.withUnsafeMutableBufferPointer { s in
+                    volumes.withUnsafeMutableBufferPointer { v in
+                        values(s.baseAddress! + start, v.baseAddress! + start, end - start, drawn)
+                    }
+                }
+                start = end
+            }
+            #expect(Array(volumes.prefix(count).map(\.bitPattern)) == wantValues, "\(name): values of \(count) bars")
+            #expect(Array(sums.prefix(count).map(\.bitPattern)) == wantLine, "\(name): line of \(count) bars")
+            #expect(drawn.bitPattern == held.bitPattern && sums[count] == 7 && volumes[count] == 7, "\(name): held, past the end")
+        }
+    }
+
+    @Test func vwapOneRowADivision() {
+        checkVWAP({ tc_vwap_values_from(0, $0, $1, $2, $3) }, "one")
+    }
+
+    @Test(.enabled(if: hasAVX, "the processor has no AVX")) func vwapFourRowsADivision() {
+        checkVWAP(tc_vwap_values_avx, "AVX")
+    }
+
+    typealias WindowKernel = (UnsafeMutablePointer<Double>, Int, Int) -> Int
+
+    /// The windows' extremes by doubling spans (`tc_window_pairs`), then the fast %K from them
+    /// (`tc_fast_k`, whose packed version needs AVX2): for windows of 1 to 37 bars and runs of
+    /// any length, each row's extremes the largest of its window's pairs searched directly, its
+    /// fast %K `Stochastic.fastK` of them, bit for bit, with ties, flat windows (a range of
+    /// 0, a %K of 0), infinite prices (an infinite range) and windows of -infinity alone.
+    func checkWindows(_ windows: WindowKernel, fastK: FastKKernel?, _ name: String) {
+        var rng = SplitMix64(seed: 28)
+        let values: [Double] = [-.infinity, -2, -1, 0, 0.5, 1, 3, .infinity]
+        for bars in [1, 2, 3, 4, 5, 7, 8, 9, 14, 16, 37] {
+            for count in [1, 2, 3, 4, 5, 6, 7, 9, 31, 64] {
+                let length = count + bars - 1
+                let pairs = (0..<2 * length).map { _ in rng.next() % 9 == 0 ? -Double.infinity : values[Int(rng.next() % 8)] }
+                let close = (0..<count).map { _ in rng.next() % 11 == 0 ? Double.nan : values[1 + Int(rng.next() % 6)] }
+                var worked = pairs + [7, 7]
+                let span = worked.withUnsafeMutableBufferPointer { windows($0.baseAddress!, length, bars) }
+                #expect(span <= bars && 2 * span > bars, "\(name): \(bars) bars doubled to \(span)")
+                var fast = [Double](repeating: 7, count: count + 1)
+                if let fastK {
+                    worked.withUnsafeBufferPointer { p in
+                        fast.withUnsafeMutableBufferPointer { fastK(p.baseAddress!, count, bars - span, close, $0.baseAddress!) }
+                    }
+                    #expect(fast[count] == 7, "\(name): nothing written past \(count) bars")
+                }
+                for r in 0..<count {
+                    let window = r..<(r + bars)
+                    let top = window.map { pairs[2 * $0] }.max()!, negatedBottom = window.map { pairs[2 * $0 + 1] }.max()!
+                    let a = 2 * r, b = 2 * (r + bars - span)
+                    #expect(max(worked[a], worked[b]) == top && max(worked[a + 1], worked[b + 1]) == negatedBottom,
+                            "\(name): window of \(bars) at \(r) of \(count)")
+                    guard fastK != nil else { continue }
+                    let want = Stochastic.fastK(close: close[r], highest: top, lowest: -negatedBottom)
+                    #expect(fast[r].bitPattern == want.bitPattern,
+                            "\(name): fast %K of \(close[r]) in \(top), \(-negatedBottom) of \(bars) at \(r) of \(count): \(fast[r])")
+                }
+                #expect(worked[2 * length] == 7 && worked[2 * length + 1] == 7, "\(name): nothing written past the pairs")
+            }
+        }
+    }
+
+    typealias FastKKernel = (UnsafePointer<Double>, Int, Int, UnsafePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+
+    @Test func windowsOnePairAComparison() {
+        checkWindows(tc_window_pairs_sse2, fastK: { tc_fast_k_from(0, $0, $1, $2, $3, $4) }, "SSE2")
+    }
+
+    @Test(.enabled(if: hasAVX, "the processor has no AVX")) func windowsTwoPairsAComparison() {
+        checkWindows(tc_window_pairs_avx, fastK: nil, "AVX")
+    }
+
+    @Test(.enabled(if: hasAVX2, "the processor has no AVX2")) func fastKFourBarsADivision() {
+        checkWindows(tc_window_pairs_sse2, fastK: tc_fast_k_avx2, "AVX2")
     }
 
     @Test func barPairsTwoAtATime() {
