@@ -496,4 +496,36 @@ static inline void tc_fast_k(const double *pairs, long count, long offset, const
 #endif
 }
 
+/// Bollinger bands of the `count` rows whose window means are `means` and whose population
+/// variances are in `upper`: each row's upper band written over its variance and its lower
+/// band to `lower`, mean ± `deviations` × √variance (`BollingerBands.bands(mean:variance:deviations:)`'s
+/// operations, bit for bit). A loop the compiler packs, four rows a square root with AVX.
+static inline void tc_bands(const double *restrict means, double *restrict upper, double *restrict lower, long count,
+                            double deviations) {
+    for (long j = 0; j < count; j++) {
+        double mean = means[j], width = deviations * __builtin_sqrt(upper[j]);
+        upper[j] = mean + width;
+        lower[j] = mean - width;
+    }
+}
+
+/// The true range of each of the `count` bars from `high`, `low` and `close` after the close
+/// before it (`previousClose` before the first), written to `ranges`: the largest of high −
+/// low, |close before − high| and |close before − low|, a left-out high or low (a NaN) taken
+/// as the bar's close (`AverageTrueRange.trueRange`'s operations and `Swift.max`'s choices,
+/// bit for bit: the later value where it is at least the larger so far). A loop the compiler
+/// packs (no value depends on the one before).
+static inline void tc_true_ranges(const double *restrict high, const double *restrict low,
+                                  const double *restrict close, long count, double previousClose,
+                                  double *restrict ranges) {
+    for (long i = 0; i < count; i++) {
+        double h = high[i], l = low[i], c = close[i], before = i > 0 ? close[i - 1] : previousClose;
+        h = h != h ? c : h;
+        l = l != l ? c : l;
+        double range = h - l, above = __builtin_fabs(before - h), below = __builtin_fabs(before - l);
+        range = above >= range ? above : range;
+        ranges[i] = below >= range ? below : range;
+    }
+}
+
 #endif

@@ -78,24 +78,12 @@ struct BandSteps: IndicatorSteps {
                 i &+= 1
             }
             // The window full: each row's mean and variance first (the variance where the upper
-            // band goes), then the bands two rows at a time (one packed square root for two rows,
-            // the same operations as `BollingerBands.bands(mean:variance:deviations:)`'s).
-            let full = i
+            // band goes), then the bands (in C, `tc_bands`: packed, four rows a square root with
+            // AVX; the operations of `BollingerBands.bands(mean:variance:deviations:)`).
             if i < rows.upperBound, let base = close.baseAddress {
-                local.addFullRun(base + i, count: rows.upperBound &- i, means: middle + (i &- first),
-                                 variances: upper + (i &- first))
-            }
-            var r = full &- first
-            let count = rows.count
-            while r &+ 2 <= count {
-                let mean = SIMD2(middle[r], middle[r &+ 1]), variance = SIMD2(upper[r], upper[r &+ 1])
-                let width = deviations * variance.squareRoot()
-                let high = mean + width, low = mean - width
-                (upper[r], upper[r &+ 1], lower[r], lower[r &+ 1]) = (high[0], high[1], low[0], low[1])
-                r &+= 2
-            }
-            if r < count {
-                (middle[r], upper[r], lower[r]) = BollingerBands.bands(mean: middle[r], variance: upper[r], deviations: deviations)
+                let r = i &- first, count = rows.upperBound &- i
+                local.addFullRun(base + i, count: count, means: middle + r, variances: upper + r)
+                tc_bands(middle + r, upper + r, lower + r, count, deviations)
             }
             feed = local
         }
@@ -368,13 +356,15 @@ struct ATRSteps: IndicatorSteps {
             out[i &- first] = step.next(inputs.bar(i), row: i)
             i &+= 1
         }
-        guard i < rows.upperBound else { return }
-        var previous = step.previousClose
-        step.smoothing.takePaired(i..<rows.upperBound, { i in
-            let bar = inputs.bar(i)
-            defer { previous = bar.close }
-            return AverageTrueRange.trueRange(bar, after: previous)
-        }, { out[$0 &- first] = $1 })
-        step.previousClose = previous
+        guard i < rows.upperBound, let high = inputs.high.baseAddress, let low = inputs.low.baseAddress,
+              let close = inputs.close.baseAddress else { return }
+        precondition(inputs.high.count >= rows.upperBound && inputs.low.count >= rows.upperBound,
+                     "a high and a low for every row")
+        // The rows' true ranges first where their ATR goes (in C, `tc_true_ranges`: packed, as
+        // none depends on the one before), then the average's steps over them, in place.
+        let at = out + (i &- first)
+        tc_true_ranges(high + i, low + i, close + i, rows.upperBound &- i, step.previousClose, at)
+        step.smoothing.takePaired(i..<rows.upperBound, { out[$0 &- first] }, { out[$0 &- first] = $1 })
+        step.previousClose = close[rows.upperBound &- 1]
     }
 }
