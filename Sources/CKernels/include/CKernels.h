@@ -71,10 +71,9 @@ static inline void tc_extremes_sse2(const double *values, long count, double *lo
     tc_extremes_finish(low, high, total, lowest, highest, sum);
 }
 
-/// `tc_extremes` four values a comparison: only on a processor with AVX (the tests call it
-/// where /proc/cpuinfo lists avx; a build for such a processor inlines it into the core).
-__attribute__((target("avx")))
-static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum) {
+/// The loop of `tc_extremes_avx`, inlined where the count is known.
+__attribute__((target("avx"), always_inline))
+static inline void tc_extremes_avx_of(const double *values, long count, double *lowest, double *highest, double *sum) {
     __m256d a = _mm256_loadu_pd(values), b = _mm256_loadu_pd(values + 4);
     __m256d lowA = a, highA = a, lowB = b, highB = b, probe = _mm256_add_pd(a, b);
     for (long k = 8; k < count; k += 8) {
@@ -91,6 +90,18 @@ static inline void tc_extremes_avx(const double *values, long count, double *low
     __m128d high = _mm_max_pd(_mm256_extractf128_pd(highA, 1), _mm256_castpd256_pd128(highA));
     __m128d total = _mm_add_pd(_mm256_extractf128_pd(probe, 1), _mm256_castpd256_pd128(probe));
     tc_extremes_finish(low, high, total, lowest, highest, sum);
+}
+
+/// `tc_extremes` four values a comparison: only on a processor with AVX (the tests call it
+/// where /proc/cpuinfo lists avx; a build for such a processor inlines it into the core).
+/// Blocks of 64 values (an indicator line's, `MinMaxIndex.replayedShift`) with no loop.
+__attribute__((target("avx")))
+static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum) {
+    if (count == 64) {
+        tc_extremes_avx_of(values, 64, lowest, highest, sum);
+    } else {
+        tc_extremes_avx_of(values, count, lowest, highest, sum);
+    }
 }
 
 #endif
@@ -526,6 +537,95 @@ static inline void tc_true_ranges(const double *restrict high, const double *res
         range = above >= range ? above : range;
         ranges[i] = below >= range ? below : range;
     }
+}
+
+/// An RSI's value of its smoothed gain and loss (`RelativeStrength.Step.index`, bit for bit):
+/// NaN during the warm-up (a NaN gain), 0 where nothing moved (their sum within 1e-8 of 0),
+/// else 100 × gain / (gain + loss).
+static inline double tc_rsi_index(double gain, double loss) {
+    double sum = gain + loss;
+    return gain != gain ? __builtin_nan("") : (sum > -1e-8 && sum < 1e-8) ? 0 : 100 * (gain / sum);
+}
+
+/// The RSI of each of `count` rows whose (gain, loss) pairs are `averages`, written to `out`
+/// (`tc_rsi_index`): four rows a division where the build is for a processor with AVX2
+/// (`tc_rsi_indexes_avx2`), else one (`tc_rsi_indexes_from`, which also takes the rows left over).
+static inline void tc_rsi_indexes_from(long r, const double *averages, long count, double *out) {
+    for (; r < count; r++) out[r] = tc_rsi_index(averages[2 * r], averages[2 * r + 1]);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static inline void tc_rsi_indexes_avx2(const double *averages, long count, double *out) {
+    const __m256d hundred = _mm256_set1_pd(100), tiny = _mm256_set1_pd(1e-8), negativeTiny = _mm256_set1_pd(-1e-8);
+    const __m256d none = _mm256_set1_pd(__builtin_nan(""));
+    long r = 0;
+    for (; r + 4 <= count; r += 4) {
+        // Rows r, r+1 and r+2, r+3 as (gain, loss) pairs, their lanes gathered as rows r, r+2, r+1, r+3.
+        __m256d e = _mm256_loadu_pd(averages + 2 * r), f = _mm256_loadu_pd(averages + 2 * r + 4);
+        __m256d up = _mm256_unpacklo_pd(e, f), sum = _mm256_add_pd(up, _mm256_unpackhi_pd(e, f));
+        __m256d index = _mm256_mul_pd(hundred, _mm256_div_pd(up, sum));
+        __m256d still = _mm256_and_pd(_mm256_cmp_pd(sum, negativeTiny, _CMP_GT_OQ), _mm256_cmp_pd(sum, tiny, _CMP_LT_OQ));
+        index = _mm256_blendv_pd(_mm256_andnot_pd(still, index), none, _mm256_cmp_pd(up, up, _CMP_UNORD_Q));
+        _mm256_storeu_pd(out + r, _mm256_permute4x64_pd(index, 0xD8));
+    }
+    tc_rsi_indexes_from(r, averages, count, out);
+}
+#endif
+
+/// The RSI of each of the `count` closes from `close` once its averages are seeded: the change
+/// from the close before (`*previous`, then each close), its gain and loss (the larger of it,
+/// or of its negation, and 0: `Swift.max`'s choice, a NaN change kept), each smoothed one step
+/// a row (`*gain` × `keep` + x × `weight`, `Smoothing.first`) and their RSI (`tc_rsi_index`),
+/// written to `out`; the averages and the last close are left in `*gain`, `*loss` and
+/// `*previous`. `RSISteps.run`'s operations bit for bit. The two averages as the lanes of one
+/// packed step (on x86-64), a piece of 64 rows at a time, then their RSI (`tc_rsi_indexes_avx2`
+/// where the build is for a processor with AVX2).
+static inline void tc_rsi(const double *close, long count, double *previous, double *gain, double *loss,
+                          double keepGain, double weightGain, double keepLoss, double weightLoss, double *out) {
+    double before = *previous;
+    double averages[128];
+#if defined(__x86_64__)
+    __m128d state = _mm_set_pd(*loss, *gain), keep = _mm_set_pd(keepLoss, keepGain);
+    __m128d weight = _mm_set_pd(weightLoss, weightGain), zero = _mm_setzero_pd(), flip = _mm_set_pd(-0.0, 0.0);
+#else
+    double g = *gain, l = *loss;
+#endif
+    for (long start = 0; start < count; start += 64) {
+        long n = count - start < 64 ? count - start : 64;
+        const double *in = close + start;
+        double *at = out + start;
+        for (long r = 0; r < n; r++) {
+            double value = in[r], change = value - before;
+            before = value;
+#if defined(__x86_64__)
+            // (change, -change), each 0 where 0 >= it (a NaN is kept), then both steps at once.
+            __m128d x = _mm_xor_pd(_mm_set1_pd(change), flip);
+            x = _mm_andnot_pd(_mm_cmpge_pd(zero, x), x);
+            state = _mm_add_pd(_mm_mul_pd(state, keep), _mm_mul_pd(x, weight));
+            _mm_storeu_pd(averages + 2 * r, state);
+#else
+            double up = 0 >= change ? 0 : change, down = 0 >= -change ? 0 : -change;
+            g = g * keepGain + up * weightGain;
+            l = l * keepLoss + down * weightLoss;
+            averages[2 * r] = g;
+            averages[2 * r + 1] = l;
+#endif
+        }
+#if defined(__x86_64__) && defined(__AVX2__)
+        tc_rsi_indexes_avx2(averages, n, at);
+#else
+        tc_rsi_indexes_from(0, averages, n, at);
+#endif
+    }
+    *previous = before;
+#if defined(__x86_64__)
+    *gain = _mm_cvtsd_f64(state);
+    *loss = _mm_cvtsd_f64(_mm_unpackhi_pd(state, state));
+#else
+    *gain = g;
+    *loss = l;
+#endif
 }
 
 #endif

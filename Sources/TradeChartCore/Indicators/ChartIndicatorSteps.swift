@@ -124,41 +124,20 @@ struct RSISteps: IndicatorSteps {
             i &+= 1
         }
         guard i < rows.upperBound else { return }
-        // One step a row (the two chains overlap), the averages in locals; a piece of rows' averages
-        // first (the gain where the RSI goes, the loss in a scratch), then their RSI two rows at a
-        // time (one packed division for two rows; the same operations as `Step.index`'s).
+        // One step a row (the two chains overlap), both averages as the lanes of one packed step,
+        // a piece of rows' averages first, then their RSI four rows a division: in C (`tc_rsi`,
+        // the operations of `Step.next` and `Step.index`; Swift compiled the gains' and losses'
+        // choices to separate steps).
         let gains = step.gains, losses = step.losses
         var gain = gains.anchor, loss = losses.anchor, previous = step.previous
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.piece) { scratch in
-            let lost = scratch.baseAddress!
-            while i < rows.upperBound {
-                let end = Swift.min(i &+ Self.piece, rows.upperBound), at = out + (i &- first), count = end &- i
-                for r in 0..<count {
-                    let value = close[i &+ r], change = value - previous
-                    previous = value
-                    gain = gains.first(gain, Swift.max(change, 0))
-                    loss = losses.first(loss, Swift.max(-change, 0))
-                    at[r] = gain
-                    lost[r] = loss
-                }
-                var r = 0
-                while r &+ 2 <= count {
-                    let g = SIMD2(at[r], at[r &+ 1]), l = SIMD2(lost[r], lost[r &+ 1])
-                    let index = RelativeStrength.Step.index(gain: g, loss: l)
-                    (at[r], at[r &+ 1]) = (index[0], index[1])
-                    r &+= 2
-                }
-                if r < count { at[r] = RelativeStrength.Step.index(gain: at[r], loss: lost[r]) }
-                i = end
-            }
+        if let close = close.baseAddress {
+            tc_rsi(close + i, rows.upperBound &- i, &previous, &gain, &loss, gains.keep, gains.weight, losses.keep,
+                   losses.weight, out + (i &- first))
         }
         step.gains.anchor = gain
         step.losses.anchor = loss
         step.previous = previous
     }
-
-    /// Rows whose averages a run works out before their RSI (a scratch on the stack).
-    static let piece = 64
 }
 
 /// MACD fast, slow, signal: the MACD line, the signal line, the histogram. A checkpoint keeps

@@ -7,7 +7,8 @@ import Glibc
 
 /// The packed kernels of CKernels: the min-max index's whole blocks (`tc_extremes`), the
 /// stochastic's bars (`tc_bar_pairs`), windows (`tc_window_pairs`), fast %K (`tc_fast_k`) and
-/// test for a NaN (`tc_has_nan`), VWAP's sums and values (`tc_vwap_sums`, `tc_vwap_values`), each both ways it is built: two values a comparison (any
+/// test for a NaN (`tc_has_nan`), VWAP's sums and values (`tc_vwap_sums`, `tc_vwap_values`),
+/// RSI's steps and values (`tc_rsi`, `tc_rsi_indexes`), each both ways it is built: two values a comparison (any
 /// x86-64, what `make test` builds) and four (AVX or AVX2, what `make build` makes on a
 /// processor that has it; the tests call it directly where this one has it). A block whose extremes are not zero and that holds no NaN gets those of one pass
 /// in order, bit for bit; a block with a NaN gets a NaN sum, so the index looks again.
@@ -162,6 +163,74 @@ struct PackedKernelTests {
 
     @Test(.enabled(if: hasAVX, "the processor has no AVX")) func vwapFourRowsADivision() {
         checkVWAP(tc_vwap_values_avx, "AVX")
+    }
+
+    /// RSI's steps once seeded (`tc_rsi`: the gain and the loss as the lanes of one packed
+    /// step) against `RelativeStrength.Step.next` a close at a time, bit for bit, over runs of
+    /// any length around its pieces of 64 rows, with flat runs (no change: an RSI of 0 once both
+    /// averages are nil), changes of -0 and a NaN close (which leaves the averages NaN). Then
+    /// the RSI of (gain, loss) pairs, one row a division and four (`tc_rsi_indexes_avx2`):
+    /// NaN gains, sums within 1e-8 of 0 and just outside it, infinite averages.
+    @Test func rsiStepsAreThoseOfTheStep() {
+        var rng = SplitMix64(seed: 30)
+        for trial in 0..<40 {
+            let count = 1 + Int(rng.next() % 300)
+            var close: [Double] = []
+            var p = 100.0
+            for _ in 0..<count {
+                switch rng.next() % 10 {
+                case 0: break  // flat
+                case 1: p = 0
+                case 2: p = -0.0  // after a 0, a change of -0
+                default: p += Double(Int(rng.next() % 200) - 100) / 16
+                }
+                close.append(p)
+            }
+            if trial % 5 == 4 { close[Int(rng.next() % UInt64(count))] = .nan }
+            var step = RelativeStrength.Step(gains: Smoothing.wilder(bars: 3, paired: false),
+                                             losses: Smoothing.wilder(bars: 3, paired: false))
+            let seed = [100.0, 101, 99.5, 102]
+            for (r, x) in seed.enumerated() { _ = step.next(x, row: r) }
+            let start = step
+            let want = close.enumerated().map { step.next($1, row: seed.count + $0).bitPattern }
+            var previous = start.previous, gain = start.gains.anchor, loss = start.losses.anchor
+            var got = [Double](repeating: 7, count: count + 1)
+            var at = 0
+            while at < count {
+                let end = min(count, at + 1 + Int(rng.next() % 150))
+                got.withUnsafeMutableBufferPointer { out in
+                    tc_rsi(Array(close[at..<end]), end - at, &previous, &gain, &loss, start.gains.keep, start.gains.weight,
+                           start.losses.keep, start.losses.weight, out.baseAddress! + at)
+                }
+                at = end
+            }
+            #expect(got.prefix(count).map(\.bitPattern) == want && got[count] == 7, "RSI of \(count) closes")
+            #expect(gain.bitPattern == step.gains.anchor.bitPattern && loss.bitPattern == step.losses.anchor.bitPattern
+                    && previous.bitPattern == step.previous.bitPattern, "the state after \(count) closes")
+        }
+    }
+
+    func checkRSIIndexes(_ kernel: (UnsafePointer<Double>, Int, UnsafeMutablePointer<Double>) -> Void, _ name: String) {
+        var rng = SplitMix64(seed: 31)
+        let values: [Double] = [.nan, 0, -0.0, 4e-9, 6e-9, 1e-8, 2e-8, -5e-9, 0.5, 3, .infinity]
+        for count in [1, 2, 3, 4, 5, 7, 8, 9, 17, 64] {
+            let pairs = (0..<2 * count).map { _ in values[Int(rng.next() % UInt64(values.count))] }
+            var out = [Double](repeating: 7, count: count + 1)
+            out.withUnsafeMutableBufferPointer { kernel(pairs, count, $0.baseAddress!) }
+            for r in 0..<count {
+                let want = RelativeStrength.Step.index(gain: pairs[2 * r], loss: pairs[2 * r + 1])
+                #expect(out[r].bitPattern == want.bitPattern, "\(name): RSI of \(pairs[2 * r]), \(pairs[2 * r + 1]): \(out[r])")
+            }
+            #expect(out[count] == 7, "\(name): nothing written past \(count) rows")
+        }
+    }
+
+    @Test func rsiOneRowADivision() {
+        checkRSIIndexes({ tc_rsi_indexes_from(0, $0, $1, $2) }, "one")
+    }
+
+    @Test(.enabled(if: hasAVX2, "the processor has no AVX2")) func rsiFourRowsADivision() {
+        checkRSIIndexes(tc_rsi_indexes_avx2, "AVX2")
     }
 
     typealias WindowKernel = (UnsafeMutablePointer<Double>, Int, Int) -> Int
