@@ -302,8 +302,8 @@ static inline long long tc_vwap_day(long long time, long long secondsPerDay, lon
 /// (a new day starts it afresh), writing each bar's sums after it: typical price × volume to
 /// `priceVolumes`, volume to `volumes`. A bar whose volume is not above zero (a NaN too) adds
 /// nothing; a left-out high or low (a NaN) is the close. VolumeWeightedAverage.Step.add's
-/// operations in its order, bit for bit: ((high + low + close) × ⅓) × volume. One branch a bar
-/// on its volume (a bar that traded nothing must not add a NaN price's product of 0).
+/// operations in its order, bit for bit: ((high + low + close) × ⅓) × volume (a bar that
+/// traded nothing adds +0, not a NaN price's product).
 static inline void tc_vwap_sums(const long long *restrict times, const double *restrict high,
                                 const double *restrict low, const double *restrict close,
                                 const double *restrict volume, long count, long long secondsPerDay,
@@ -320,6 +320,18 @@ static inline void tc_vwap_sums(const long long *restrict times, const double *r
         sum = 0;
         traded = 0;
     }
+    // Each bar's terms first, a loop the compiler packs (no term depends on the one before):
+    // its typical price × volume and its volume, +0 both for a bar that traded nothing. A sum
+    // starts at +0 and is never -0 (x + -x is +0), so adding +0 leaves it as it is.
+    for (long i = 0; i < count; i++) {
+        double v = volume[i], h = high[i], l = low[i], c = close[i];
+        h = h != h ? c : h;
+        l = l != l ? c : l;
+        double term = (h + l + c) * third * v;
+        priceVolumes[i] = v > 0 ? term : 0;
+        volumes[i] = v > 0 ? v : 0;
+    }
+    // Then the running sums, a new day starting them afresh.
     for (long i = 0; i < count; i++) {
         long long time = times[i];
         if (__builtin_expect((unsigned long long)time - from >= length, 0)) {
@@ -332,14 +344,8 @@ static inline void tc_vwap_sums(const long long *restrict times, const double *r
                 traded = 0;
             }
         }
-        double v = volume[i];
-        if (v > 0) {
-            double h = high[i], l = low[i], c = close[i];
-            h = h != h ? c : h;
-            l = l != l ? c : l;
-            sum += (h + l + c) * third * v;
-            traded += v;
-        }
+        sum += priceVolumes[i];
+        traded += volumes[i];
         priceVolumes[i] = sum;
         volumes[i] = traded;
     }
