@@ -26,9 +26,10 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("m")]),
 
         // The core's hottest arithmetic where Swift compiles it worse than C (the min-max
-        // index's block extremes, the stochastic's bars and NaN test, the bands' running sums:
-        // loops Swift turns into shuffles or branches), inline functions of a header. Pure: no
-        // state, no system call.
+        // index's block extremes; the stochastic's bars, windows, fast %K and NaN test; the
+        // bands' running sums and widths; VWAP's pass; ATR's true ranges; RSI's steps: loops
+        // Swift turns into shuffles or branches, or whose state it keeps in memory), inline
+        // functions of a header. Pure: no state, no system call.
         .target(name: "CKernels"),
 
         // The operating system around the viewer: loading files (the core's byte sources

@@ -130,10 +130,9 @@ struct RSISteps: IndicatorSteps {
         // choices to separate steps).
         let gains = step.gains, losses = step.losses
         var gain = gains.anchor, loss = losses.anchor, previous = step.previous
-        if let close = close.baseAddress {
-            tc_rsi(close + i, rows.upperBound &- i, &previous, &gain, &loss, gains.keep, gains.weight, losses.keep,
-                   losses.weight, out + (i &- first))
-        }
+        precondition(close.count >= rows.upperBound, "a close for every row")
+        tc_rsi(close.baseAddress! + i, rows.upperBound &- i, &previous, &gain, &loss, gains.keep, gains.weight,
+               losses.keep, losses.weight, out + (i &- first))
         step.gains.anchor = gain
         step.losses.anchor = loss
         step.previous = previous
@@ -216,12 +215,12 @@ struct VWAPSteps: WholeStateSteps {
     /// session's sums in memory and tested its day a row; four quotients a division), the
     /// operations of `VolumeWeightedAverage.Step` bit for bit.
     mutating func run(_ rows: Range<Int>, _ inputs: InputColumns, _ out: UnsafeMutablePointer<Double>, stride: Int) {
-        guard !rows.isEmpty, let times = inputs.times.baseAddress, let high = inputs.high.baseAddress,
-              let low = inputs.low.baseAddress, let close = inputs.close.baseAddress,
-              let volume = inputs.volume.baseAddress else { return }
+        guard !rows.isEmpty else { return }
         precondition(inputs.times.count >= rows.upperBound && inputs.high.count >= rows.upperBound
-                     && inputs.low.count >= rows.upperBound && inputs.volume.count >= rows.upperBound,
-                     "a time, high, low and volume for every row")
+                     && inputs.low.count >= rows.upperBound && inputs.volume.count >= rows.upperBound
+                     && inputs.close.count >= rows.upperBound, "a time, high, low, close and volume for every row")
+        let times = inputs.times.baseAddress!, high = inputs.high.baseAddress!, low = inputs.low.baseAddress!
+        let close = inputs.close.baseAddress!, volume = inputs.volume.baseAddress!
         let first = rows.lowerBound, count = rows.count, line = out, value = out + stride
         var session = tc_vwap_session(day: step.session, priceVolume: step.priceVolume, volume: step.volume)
         tc_vwap_sums(times + first, high + first, low + first, close + first, volume + first, count,
@@ -335,10 +334,10 @@ struct ATRSteps: IndicatorSteps {
             out[i &- first] = step.next(inputs.bar(i), row: i)
             i &+= 1
         }
-        guard i < rows.upperBound, let high = inputs.high.baseAddress, let low = inputs.low.baseAddress,
-              let close = inputs.close.baseAddress else { return }
-        precondition(inputs.high.count >= rows.upperBound && inputs.low.count >= rows.upperBound,
-                     "a high and a low for every row")
+        guard i < rows.upperBound else { return }
+        precondition(inputs.high.count >= rows.upperBound && inputs.low.count >= rows.upperBound
+                     && inputs.close.count >= rows.upperBound, "a high, low and close for every row")
+        let high = inputs.high.baseAddress!, low = inputs.low.baseAddress!, close = inputs.close.baseAddress!
         // The rows' true ranges first where their ATR goes (in C, `tc_true_ranges`: packed, as
         // none depends on the one before), then the average's steps over them, in place.
         let at = out + (i &- first)
