@@ -6,7 +6,7 @@ import TradeChartCore
 /// `make bench` section "indicators" (issue 25): every indicator computed over 1e7 rows on
 /// one core as the chart does it (target < 0.3 s): the program's own path,
 /// `refreshIndicators`, each indicator's lines worked out a chunk at a time and summarized by
-/// blocks for their min-max indices, its state kept every 64 rows (no column is written:
+/// blocks for their min-max indices, its state kept every 128 rows (no column is written:
 /// the lines are worked out again where a frame reads them); each of the seven alone the
 /// same way (where that time goes); and the seventh turned on in the chooser with six on
 /// (only it is computed). Beside them what the indicator types cost computing their whole

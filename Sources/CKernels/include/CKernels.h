@@ -106,6 +106,12 @@ static inline void tc_extremes_avx(const double *values, long count, double *low
 
 #endif
 
+/// A bar's high or low as the candle indicators read it (`HighLowClose`): `x`, or the bar's
+/// close where the row left it out (a NaN).
+static inline double tc_or_close(double x, double close) {
+    return x != x ? close : x;
+}
+
 /// Writes, for each of the `count` bars from `high`, `low` and `close`, the pair (high,
 /// -low) to `pairs` (two values a bar), a left-out high or low (a NaN) taken as the bar's
 /// close: the signed extremes of a window of bars are then the largest of each lane. A zero
@@ -118,8 +124,7 @@ static inline void tc_extremes_avx(const double *values, long count, double *low
 static inline void tc_bar_pairs_from(long i, const double *high, const double *low, const double *close, long count,
                                      double *pairs) {
     for (; i < count; i++) {
-        double h = high[i], l = low[i], c = close[i];
-        double top = (h != h ? c : h) + 0.0, bottom = -(l != l ? c : l) + 0.0;
+        double top = tc_or_close(high[i], close[i]) + 0.0, bottom = -tc_or_close(low[i], close[i]) + 0.0;
         pairs[2 * i] = top != top ? -__builtin_inf() : top;
         pairs[2 * i + 1] = bottom != bottom ? -__builtin_inf() : bottom;
     }
@@ -324,10 +329,8 @@ static inline void tc_vwap_sums(const long long *restrict times, const double *r
     // its typical price × volume and its volume, +0 both for a bar that traded nothing. A sum
     // starts at +0 and is never -0 (x + -x is +0), so adding +0 leaves it as it is.
     for (long i = 0; i < count; i++) {
-        double v = volume[i], h = high[i], l = low[i], c = close[i];
-        h = h != h ? c : h;
-        l = l != l ? c : l;
-        double term = (h + l + c) * third * v;
+        double v = volume[i], c = close[i];
+        double term = (tc_or_close(high[i], c) + tc_or_close(low[i], c) + c) * third * v;
         priceVolumes[i] = v > 0 ? term : 0;
         volumes[i] = v > 0 ? v : 0;
     }
@@ -536,9 +539,8 @@ static inline void tc_true_ranges(const double *restrict high, const double *res
                                   const double *restrict close, long count, double previousClose,
                                   double *restrict ranges) {
     for (long i = 0; i < count; i++) {
-        double h = high[i], l = low[i], c = close[i], before = i > 0 ? close[i - 1] : previousClose;
-        h = h != h ? c : h;
-        l = l != l ? c : l;
+        double c = close[i], h = tc_or_close(high[i], c), l = tc_or_close(low[i], c);
+        double before = i > 0 ? close[i - 1] : previousClose;
         double range = h - l, above = __builtin_fabs(before - h), below = __builtin_fabs(before - l);
         range = above >= range ? above : range;
         ranges[i] = below >= range ? below : range;

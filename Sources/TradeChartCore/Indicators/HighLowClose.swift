@@ -1,6 +1,7 @@
 /// The high, low and close of one bar as the candle indicators (stochastic, ATR, VWAP) read
 /// them: a high or low the row left out (NaN, a gap) is taken as the close, so one gap
-/// does not blank an indicator smoothed over everything after it.
+/// does not blank an indicator smoothed over everything after it. The chart's C kernels read
+/// them the same way (`tc_or_close` of CKernels).
 public struct HighLowClose: Sendable, Equatable {
     public var high: Double
     public var low: Double

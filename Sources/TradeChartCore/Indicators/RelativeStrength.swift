@@ -32,15 +32,6 @@ public struct RelativeStrength: CloseIndicator, Equatable {
             // (`gain != gain`: NaN by a comparison, where `isNaN` tests the bits with two branches.)
             return gain != gain ? .nan : sum > -1e-8 && sum < 1e-8 ? 0 : 100 * (gain / sum)
         }
-
-        /// `index(gain:loss:)` of two rows at once, lane by lane (the same operations).
-        @inline(__always) static func index(gain: SIMD2<Double>, loss: SIMD2<Double>) -> SIMD2<Double> {
-            let sum = gain + loss
-            var index = 100 * (gain / sum)
-            index.replace(with: 0, where: (sum .> -1e-8) .& (sum .< 1e-8))
-            index.replace(with: .nan, where: gain .!= gain)
-            return index
-        }
     }
 
     public init(bars: Int, closes: [Double]) {

@@ -47,15 +47,10 @@ public struct VolumeWeightedAverage: Sendable, Equatable {
             }
         }
 
-        /// The VWAP of a session's sums: NaN until it traded volume.
+        /// The VWAP of a session's sums: NaN until it traded volume (the chart's pass works the
+        /// same quotients out four at a time, `tc_vwap_values`).
         @inline(__always) static func value(priceVolume: Double, volume: Double) -> Double {
-            value(volume: volume, quotient: priceVolume / volume)
-        }
-
-        /// The VWAP of a session's sums whose quotient is `quotient` (worked out two sessions'
-        /// sums at a time by the chart's pass): NaN until the session traded volume.
-        @inline(__always) static func value(volume: Double, quotient: Double) -> Double {
-            volume > 0 ? quotient : .nan
+            volume > 0 ? priceVolume / volume : .nan
         }
 
         /// One third, rounded once.

@@ -217,3 +217,20 @@ struct StochasticStepsTests {
         #expect(!blank.isEmpty && blank.allSatisfy { whole.k[$0].isNaN })
     }
 }
+
+extension BarWindowExtremes {
+    /// Hands `body` each row of `rows` (in order) with the highest high and the lowest low of the
+    /// `bars` bars up to it: the extremes `fastK` divides by, read from the windows' pairs.
+    static func forEach(bars: Int, _ rows: Range<Int>, high: UnsafeBufferPointer<Double>,
+                        low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>,
+                        scratch: UnsafeMutablePointer<SIMD2<Double>>,
+                        _ body: (_ row: Int, _ highest: Double, _ lowest: Double) -> Void) {
+        guard !rows.isEmpty else { return }
+        let offset = windows(bars: bars, rows, high: high, low: low, close: close, scratch: scratch)
+        for r in 0..<rows.count {
+            let a = scratch[r], b = scratch[r + offset]
+            let extreme = a.replacing(with: b, where: b .> a)
+            body(rows.lowerBound + r, extreme.x, -extreme.y)
+        }
+    }
+}

@@ -276,6 +276,10 @@ struct PackedKernelTests {
 
     typealias FastKKernel = (UnsafePointer<Double>, Int, Int, UnsafePointer<Double>, UnsafeMutablePointer<Double>) -> Void
 
+    @Test func windowsOneValueAtATime() {
+        checkWindows(tc_window_pairs_from, fastK: { tc_fast_k_from(0, $0, $1, $2, $3, $4) }, "one")
+    }
+
     @Test func windowsOnePairAComparison() {
         checkWindows(tc_window_pairs_sse2, fastK: { tc_fast_k_from(0, $0, $1, $2, $3, $4) }, "SSE2")
     }
