@@ -7,7 +7,9 @@ import CKernels
 /// replay adds what the pass added.
 /// Once an average is seeded, a run takes the rows in a loop of its own with the state in
 /// locals and no branch on the warm-up (three times as fast as the step with its warm-up
-/// branches): the same operations in the same order as the step's, so the same values.
+/// branches), most of them in C (CKernels: VWAP, the stochastic's windows and fast %K, the
+/// bands' sums and widths, ATR's true ranges, RSI): the same operations in the same order as
+/// the step's, so the same values.
 
 /// Steps whose whole state is kept at a checkpoint (they hold no window): restored as kept.
 protocol WholeStateSteps: IndicatorSteps where Saved == Self {}
