@@ -7,7 +7,9 @@ import CKernels
 /// each block of 16 level-1 entries, and so on; a query scans at most 15
 /// entries at each end of each level. It is built once per series in O(N) and
 /// adds about 1.07 bytes per point (16 bytes per 16 points, plus a sixteenth of
-/// that for each higher level). Prices appended later extend it in place: only
+/// that for each higher level). The chart's own price index has blocks of 64 prices
+/// at its first level (`priceShift`): about 0.27 bytes a point, its ends scanned
+/// eight prices at a time. Prices appended later extend it in place: only
 /// the last block of each level and the new ones are computed (O(new + log N)).
 /// Values are compared exactly as Doubles; NaN is not expected.
 ///
@@ -55,8 +57,16 @@ public struct MinMaxIndex: Sendable {
     /// computes the lines summarizes a quarter as many blocks into a quarter of the memory.
     package static let replayedShift = 6
 
+    /// How many prices a first-level entry of the chart's own price index covers (and of the
+    /// log prices' it plots on a log axis), as a power of two: 64, as for a replayed line. A
+    /// query reads at most 63 prices at each end (contiguous, in the cache together), and the
+    /// index takes a quarter of the memory: about 0.27 bytes a point instead of 1.07, 2.5
+    /// instead of 10 MB for ten million prices, held beside them for as long as the chart is open.
+    package static let priceShift = 6
+
     /// How many values a first-level entry covers, as a power of two: `shift` (16) where the
-    /// values are kept, `replayedShift` (64) for a replayed line. The levels above the first
+    /// values are kept, `replayedShift` (64) for a replayed line, `priceShift` (64) for the
+    /// chart's prices. The levels above the first
     /// hold `branching` entries of the level below each.
     package let firstShift: Int
 
@@ -581,6 +591,21 @@ public struct MinMaxIndex: Sendable {
         guard from < to else { return }
         do {
             if !pairs {
+                // Eight prices or more: packed comparisons over the most whole eights (`tc_extremes`),
+                // the same extremes as the loop below gives unless one is a zero (+0 or -0: the
+                // loop keeps the first of them) or a price is NaN (the loop leaves it out): then
+                // the loop compares them after all.
+                var from = from
+                let whole = (to - from) & ~7
+                if whole > 0, let base = s.baseAddress {
+                    var lowest = 0.0, highest = 0.0, sum = 0.0
+                    tc_extremes(base + from, whole, &lowest, &highest, &sum)
+                    if sum == sum && lowest != 0 && highest != 0 {
+                        if lowest < mn { mn = lowest }
+                        if highest > mx { mx = highest }
+                        from += whole
+                    }
+                }
                 for i in from..<to {
                     let x = s[i]
                     if x < mn { mn = x }

@@ -40,7 +40,7 @@ extension ViewerState {
 
     /// The index of the plotted prices: the scaled prices' own, or the log prices'.
     static func plotIndex(of prices: [Double], scaled index: MinMaxIndex, log: Bool) -> MinMaxIndex {
-        log ? MinMaxIndex(prices.map { Glibc.log($0) }) : index
+        log ? MinMaxIndex(prices.map { Glibc.log($0) }, firstShift: MinMaxIndex.priceShift) : index
     }
 
     /// Works the plotted prices and the projection out again for the axis as it is now

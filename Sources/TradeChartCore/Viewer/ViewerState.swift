@@ -119,10 +119,10 @@ public struct ViewerState: Sendable {
     /// the prices as they are tells their largest magnitude at no extra pass; it is built
     /// again only for the rare series that must be scaled.
     static func scaledIndex(_ prices: [Double]) -> (PriceScale, MinMaxIndex) {
-        let plain = MinMaxIndex(prices)
+        let plain = MinMaxIndex(prices, firstShift: MinMaxIndex.priceShift)
         let all = plain.minMax(0...(prices.count - 1))
         let scale = PriceScale(forMagnitude: max(abs(all.min), abs(all.max)))
-        return scale == .identity ? (scale, plain) : (scale, MinMaxIndex(scale.scaled(prices)))
+        return scale == .identity ? (scale, plain) : (scale, MinMaxIndex(scale.scaled(prices), firstShift: MinMaxIndex.priceShift))
     }
 
     /// The price format for `prices` (whose index, scaled by `scale`, is `index`), and the

@@ -104,6 +104,56 @@ struct MinMaxIndexTests {
         }
     }
 
+    /// The chart's price index (`MinMaxIndex.priceShift`: 64 prices a first-level entry, the
+    /// prices at a range's edges compared eight at a time) answers every range as the prices
+    /// themselves do, among prices of few values (ties abound), some NaN (never an extreme)
+    /// and zeros of both signs.
+    @Test func thePriceIndexAnswersAsThePricesDo() {
+        var rng = SplitMix64(seed: 7)
+        let choices: [Double] = [-2, -0.5, 0, -0.0, 0.25, 3, .nan]
+        for n in [7, 8, 63, 64, 65, 127, 128, 129, 1_000, 4_099] {
+            let v = (0..<n).map { _ in choices[Int.random(in: 0..<choices.count, using: &rng)] }
+            let index = MinMaxIndex(v, firstShift: MinMaxIndex.priceShift)
+            for _ in 0..<400 {
+                let lo = Int.random(in: 0..<n, using: &rng), hi = Int.random(in: lo..<n, using: &rng)
+                let (mn, mx) = index.minMax(lo...hi)
+                let kept = v[lo...hi].filter { !$0.isNaN }
+                #expect(mn == (kept.min() ?? .infinity) && mx == (kept.max() ?? -.infinity), "n \(n) range \(lo)...\(hi)")
+            }
+        }
+    }
+
+    /// Where the extreme of eight prices or more compared at once is a zero, the first of +0
+    /// and -0 is kept, as one pass in order keeps it (the lowest among positive prices, the
+    /// highest among negative ones).
+    @Test func aZeroExtremeOfEightPricesIsTheFirstZero() {
+        for (first, second) in [(0.0, -0.0), (-0.0, 0.0)] {
+            for sign in [1.0, -1.0] {
+                // Seventeen: sixteen compared packed, one by itself. The first zero at 1 and the
+                // second at 8 fall in the lanes a packed comparison would prefer the second's.
+                var v = (0..<17).map { sign * Double($0 + 1) }
+                v[1] = first
+                v[8] = second
+                var mn = Double.infinity, mx = -Double.infinity
+                v.withUnsafeBufferPointer { MinMaxIndex.widen($0, pairs: false, 0, v.count, &mn, &mx) }
+                let zero = sign > 0 ? mn : mx
+                #expect(zero.bitPattern == first.bitPattern, "first \(first), then \(second), sign \(sign)")
+                #expect((sign > 0 ? mx : mn) == sign * 17)
+            }
+        }
+    }
+
+    /// The chart holds its prices' index beside them for as long as it is open: about a
+    /// quarter of a byte a price (2.5 MB for ten million), not a byte.
+    @Test func theChartsPriceIndexTakesAQuarterByteAPrice() {
+        let n = 1_000_000
+        let (scale, index) = ViewerState.scaledIndex((0..<n).map { Double($0 % 1_000) + 1 })
+        #expect(scale == .identity)
+        #expect(index.count == n)
+        #expect(index.summaryBytes <= n * 3 / 10)
+        #expect(index.minMax(0...(n - 1)) == (1, 1_000))
+    }
+
     @Test func memoryIsAboutOneBytePerPoint() {
         let n = 1_000_000
         let index = MinMaxIndex(Array(repeating: 1, count: n))
