@@ -95,14 +95,18 @@ extension Launch {
     func printOut(_ opened: Opened, output: LaunchPath?) -> Int32 {
         if let note = opened.loaded.report.summary { say("\(file): \(note)") }
         let settings = viewSettings(for: opened.series, remembered: nil)
-        // This viewer has no candles: the pane is said below with them, not refused here.
+        // This viewer has no candles: the pane is said below with them, not refused here. Its
+        // averages and indicators are read by the description only (the range, the slice and
+        // what the opening says do not depend on them): without one, the frame's viewer alone
+        // works them out, not each over the whole series twice.
+        let described = request.describe
         var opening: ViewerState? = viewer(opened, range: request.range,
                                            options: ViewerOptions(morphDuration: 0, clock: opened.clock),
                                            size: FrameSize(columns: 100, rows: 30),
                                            view: ViewSettings(window: settings.window,
                                                               switches: settings.switches.subtracting([.volume]),
-                                                              averages: settings.averages,
-                                                              indicators: settings.indicators))
+                                                              averages: described ? settings.averages : [],
+                                                              indicators: described ? settings.indicators : []))
         if let note = opening?.status { say(note) }
         let openingRange = opening!.range, openingSlice = opening!.slice
         // The frame builds a viewer of its own: let this one go first unless the description
