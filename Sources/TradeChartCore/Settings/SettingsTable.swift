@@ -196,7 +196,20 @@ public enum Settings {
 
     /// The entry of `id`.
     public static subscript(_ id: SettingID) -> Setting {
-        guard let setting = table.first(where: { $0.id == id }) else { preconditionFailure("no setting \(id)") }
-        return setting
+        guard let at = positions[id] else { preconditionFailure("no setting \(id)") }
+        return table[at]
+    }
+
+    /// Where each entry is in `table`: a setting is looked up at every event (`ViewerState.isOn`),
+    /// not by a walk over the table comparing names.
+    private static let positions: [SettingID: Int] = Dictionary(table.enumerated().map { ($0.element.id, $0.offset) },
+                                                                uniquingKeysWith: { first, _ in first })
+
+    /// The on/off settings remembered per file, in the table's order, with where their state
+    /// is kept (nil: among the overlays' switches): what `ViewerState.rememberedSwitches` asks
+    /// before and after every event.
+    static let rememberedToggles: [(id: SettingID, stored: SettingStorage?)] = table.compactMap { setting in
+        guard let toggle = setting.toggle, setting.fileField != nil else { return nil }
+        return (setting.id, toggle.stored)
     }
 }

@@ -9,7 +9,11 @@ extension ViewerState {
 
     /// The on/off settings that are on and remembered per file.
     var rememberedSwitches: Set<SettingID> {
-        Set(Settings.table.filter { $0.isToggle && $0.fileField != nil && isOn($0.id) }.map(\.id))
+        var on: Set<SettingID> = []
+        for (id, stored) in Settings.rememberedToggles where stored.map({ $0.get(self) }) ?? overlays.switches.contains(id) {
+            on.insert(id)
+        }
+        return on
     }
 
     /// Turns the on/off setting `id` on or off because of `cause`, at `time`; returns what
