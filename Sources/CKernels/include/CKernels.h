@@ -94,7 +94,8 @@ static inline void tc_extremes_avx_of(const double *values, long count, double *
 
 /// `tc_extremes` four values a comparison: only on a processor with AVX (the tests call it
 /// where /proc/cpuinfo lists avx; a build for such a processor inlines it into the core).
-/// Blocks of 64 values (an indicator line's, `MinMaxIndex.replayedShift`) with no loop.
+/// Blocks of 64 values (the first level of an indicator line's index and of the chart's price
+/// index, `MinMaxIndex.replayedShift` and `priceShift`) with no loop.
 __attribute__((target("avx")))
 static inline void tc_extremes_avx(const double *values, long count, double *lowest, double *highest, double *sum) {
     if (count == 64) {

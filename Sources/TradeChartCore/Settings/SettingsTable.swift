@@ -202,8 +202,7 @@ public enum Settings {
 
     /// Where each entry is in `table`: a setting is looked up at every event (`ViewerState.isOn`),
     /// not by a walk over the table comparing names.
-    private static let positions: [SettingID: Int] = Dictionary(table.enumerated().map { ($0.element.id, $0.offset) },
-                                                                uniquingKeysWith: { first, _ in first })
+    private static let positions = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($0.element.id, $0.offset) })
 
     /// The on/off settings remembered per file, in the table's order, with where their state
     /// is kept (nil: among the overlays' switches): what `ViewerState.rememberedSwitches` asks
