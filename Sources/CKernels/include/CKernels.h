@@ -582,14 +582,21 @@ static inline void tc_rsi_indexes_avx2(const double *averages, long count, doubl
 }
 #endif
 
+static inline void tc_rsi_indexes(const double *averages, long count, double *out) {
+#if defined(__x86_64__) && defined(__AVX2__)
+    tc_rsi_indexes_avx2(averages, count, out);
+#else
+    tc_rsi_indexes_from(0, averages, count, out);
+#endif
+}
+
 /// The RSI of each of the `count` closes from `close` once its averages are seeded: the change
 /// from the close before (`*previous`, then each close), its gain and loss (the larger of it,
 /// or of its negation, and 0: `Swift.max`'s choice, a NaN change kept), each smoothed one step
 /// a row (`*gain` × `keep` + x × `weight`, `Smoothing.first`) and their RSI (`tc_rsi_index`),
 /// written to `out`; the averages and the last close are left in `*gain`, `*loss` and
 /// `*previous`. `RSISteps.run`'s operations bit for bit. The two averages as the lanes of one
-/// packed step (on x86-64), a piece of 64 rows at a time, then their RSI (`tc_rsi_indexes_avx2`
-/// where the build is for a processor with AVX2).
+/// packed step (on x86-64), a piece of 64 rows at a time, then their RSI (`tc_rsi_indexes`).
 static inline void tc_rsi(const double *close, long count, double *previous, double *gain, double *loss,
                           double keepGain, double weightGain, double keepLoss, double weightLoss, double *out) {
     double before = *previous;
@@ -621,11 +628,7 @@ static inline void tc_rsi(const double *close, long count, double *previous, dou
             averages[2 * r + 1] = l;
 #endif
         }
-#if defined(__x86_64__) && defined(__AVX2__)
-        tc_rsi_indexes_avx2(averages, n, at);
-#else
-        tc_rsi_indexes_from(0, averages, n, at);
-#endif
+        tc_rsi_indexes(averages, n, at);
     }
     *previous = before;
 #if defined(__x86_64__)
