@@ -216,8 +216,14 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         self.windows = []
         let needed = n / interval + 1
         if checkpoints.capacity < needed {
-            checkpoints.reserveCapacity(count == 0 ? needed : needed + needed / 2)
-            windows.reserveCapacity(checkpoints.capacity * steps.windowValues)
+            if checkpoints.isEmpty {
+                // A whole series' (a third of the seven's fresh memory at 1e7 rows): advised as worth huge pages.
+                checkpoints = DoubleColumn.reserved(needed)
+                windows = DoubleColumn.reserved(needed * steps.windowValues)
+            } else {
+                checkpoints.reserveCapacity(needed + needed / 2)
+                windows.reserveCapacity(checkpoints.capacity * steps.windowValues)
+            }
         }
         let steps = steps
         let taken: (Steps, [Steps.Saved], [Double])? = withUnsafeTemporaryAllocation(of: Double.self,
