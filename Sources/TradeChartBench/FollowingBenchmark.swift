@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TradeChartCore
+import TradeChartSystem
 
 /// `make bench` section "follow", whole process: the built `tradechart` follows a copy
 /// of a generated intraday file (1e6 and 1e7 rows) in a private tmux server, as a person
@@ -11,6 +12,9 @@ import TradeChartCore
 /// `/proc/PID/task/*/schedstat`, read after every row: utime + stime count in 10 ms ticks;
 /// counted from once the chart is drawn and the screen is still) divided by the rows appended.
 /// Target: under 0.1 ms a row at both sizes; a row whose worst run misses it says so.
+/// Beside it, without a target, what the row is made of: the CPU of one look while the rows
+/// come (the process looks four times a second, `Follower.pollInterval`, whatever it finds),
+/// and of one look at the file unchanged (five seconds before the first row is appended).
 /// The copy needs the file's size free beside `/tmp`: without it the row is skipped, saying so.
 enum FollowingBenchmark {
     static let rowsPerSecond = 10.0
@@ -39,16 +43,33 @@ enum FollowingBenchmark {
                 table.row([name + " (skipped: /tmp lacks room for a \(size / 1_000_000) MB copy)", "", "", "", "", ""])
                 continue
             }
-            var perRow: [Double] = []
+            var followed: [Followed] = []
             for _ in 0..<runs {
-                if let cpu = followedCPU(binary: binary, source: source, copy: copy) { perRow.append(cpu) }
+                if let run = followedCPU(binary: binary, source: source, copy: copy) { followed.append(run) }
             }
-            TerminalBenchmark.row(name, perRow, target: target, unit: "ms", scale: 1000, digits: 3, table: table)
+            TerminalBenchmark.row(name, followed.map(\.perRow), target: target, unit: "ms", scale: 1000, digits: 3,
+                                  table: table)
+            for (what, values) in [("  CPU a look while the rows come (four looks a second)", followed.map(\.busyLook)),
+                                   ("  CPU a look at the file unchanged", followed.map(\.idleLook))] where !values.isEmpty {
+                let sorted = values.sorted()
+                table.row([what, "\(values.count)", LoadBenchmark.fixed(sorted[sorted.count / 2] * 1000, 3) + " ms",
+                           LoadBenchmark.fixed(sorted[sorted.count - 1] * 1000, 3) + " ms", "", ""])
+            }
         }
     }
 
-    /// One run: the CPU seconds per appended row, nil when the viewer did not come up.
-    static func followedCPU(binary: String, source: String, copy: String) -> Double? {
+    /// One run's CPU seconds: per appended row, per look while the rows came, per look before any came.
+    struct Followed {
+        let perRow: Double
+        let busyLook: Double
+        let idleLook: Double
+    }
+
+    /// Seconds the file is left unchanged before the first row is appended (`Followed.idleLook`).
+    static let idleSeconds = 5.0
+
+    /// One run, nil when the viewer did not come up.
+    static func followedCPU(binary: String, source: String, copy: String) -> Followed? {
         defer { unlink(copy) }
         guard LoadBenchmark.spawnAndWait(["/bin/cp", source, copy]).exitStatus == 0,
               var newest = lastTime(of: copy),
@@ -56,8 +77,12 @@ enum FollowingBenchmark {
               t.waitFor(timeout: 120, { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }) != nil,
               t.waitForStill(timeout: 60) != nil,
               let pid = Int32(t.query("#{pane_pid}")),
-              var clocks = TerminalBenchmark.ThreadClocks(pid: pid),
-              let out = fopen(copy, "a") else { return nil }
+              var idle = TerminalBenchmark.ThreadClocks(pid: pid) else { return nil }
+        let idleBegan = LoadBenchmark.now()
+        usleep(UInt32(idleSeconds * 1e6))
+        idle.sample()
+        let idleLooks = (LoadBenchmark.now() - idleBegan) / FileFollower.pollInterval
+        guard var clocks = TerminalBenchmark.ThreadClocks(pid: pid), let out = fopen(copy, "a") else { return nil }
         defer { fclose(out) }
         let count = Int(rowsPerSecond * seconds)
         let began = LoadBenchmark.now()
@@ -74,7 +99,9 @@ enum FollowingBenchmark {
         // The last rows are looked at (four looks a second) and drawn.
         usleep(600_000)
         clocks.sample()
-        return clocks.seconds / Double(count)
+        let looks = (LoadBenchmark.now() - began) / FileFollower.pollInterval
+        return Followed(perRow: clocks.seconds / Double(count), busyLook: clocks.seconds / looks,
+                        idleLook: idle.seconds / idleLooks)
     }
 
     /// The local seconds of the last row of a generated file (`2026-11-20 17:29:00+01:00,...`).
