@@ -6,17 +6,30 @@ public struct AverageLine: Sendable {
     public private(set) var average: MovingAverage
     /// The index of the plotted values (NaN before the first full window).
     private(set) var plotIndex: MinMaxIndex
+    /// Whether the index holds the average's own values (a linear axis of unscaled prices)
+    /// rather than a plotted copy of them: one column for both, lent to the average while it grows.
+    private let indexesOwnValues: Bool
 
     init(_ average: MovingAverage, plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
         self.average = average
+        indexesOwnValues = !log && scale == .identity
         let values = log ? average.values.map(plotted) : scale.scaled(average.values)
         plotIndex = MinMaxIndex(values)
     }
 
     public var bars: Int { average.bars }
 
-    /// Extends the line to the prices appended since (`prices` holds every price), in place.
+    /// Extends the line to the prices appended since (`prices` holds every price), in place:
+    /// where the index holds the average's own values it lets go of them while they grow (else
+    /// the first appended row would copy the column, and the two would be kept apart from
+    /// then on), and takes them back grown.
     mutating func extend(prices: [Double], plotted: (Double) -> Double, scale: PriceScale, log: Bool) {
+        if indexesOwnValues {
+            let lent = plotIndex.lendValues()
+            average.extend(prices: prices)
+            plotIndex.adopt(average.values, lent: lent)
+            return
+        }
         let first = average.values.count
         average.extend(prices: prices)
         let new = Array(average.values[first...])

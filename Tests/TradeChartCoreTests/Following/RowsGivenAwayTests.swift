@@ -8,8 +8,10 @@ import Testing
 struct RowsGivenAwayTests {
     static let header = "Datetime,Open,High,Low,Close,Volume\n"
 
+    /// The row of minute `minute` after 10:00 (an hour on after 60).
     static func row(_ minute: Int, _ price: Double) -> String {
-        "2024-03-04 10:\(minute < 10 ? "0" : "")\(minute):00+01:00,\(price),\(price + 1),\(price - 1),\(price),100\n"
+        let hour = 10 + minute / 60, m = minute % 60
+        return "2024-03-04 \(hour):\(m < 10 ? "0" : "")\(m):00+01:00,\(price),\(price + 1),\(price - 1),\(price),100\n"
     }
 
     /// A parser that read `rows` rows of a file it knows the size of (so it reserved room for them).
@@ -79,5 +81,31 @@ struct RowsGivenAwayTests {
         #expect(state.series.prices.last == 93)
         #expect(state.candles.series?.bars.high?.last == 94)
         #expect(state.seriesRebuilds == 0)
+    }
+
+    /// A moving average grows in place too: its values are one column with the index its
+    /// line is drawn from, lent to the average while it takes the new rows (at 1e7 rows with
+    /// MA 20, 50 and 200 the first appended row copied 480 MB and kept both copies).
+    @Test func aMovingAverageGrowsInPlaceAndSharesItsColumnWithItsLine() throws {
+        var parser = Self.parser(rows: 64)
+        var state = try Self.viewer(from: &parser)
+        state.setAverages([20])
+        _ = state.frame(at: 0)
+        let values = Self.address(state.averages[0].average.values)
+        #expect(values != nil)
+        for minute in 64..<67 {
+            parser.feed(Array(Self.row(minute, 200 + Double(minute)).utf8))
+            let change = FollowChange.rows(of: &parser, name: "f.csv", whole: false, shown: true, givesAway: true)
+            guard case .appended = change else { Issue.record("rows appended"); return }
+            _ = state.handle(.follow(change), at: Double(minute))
+            _ = state.frame(at: Double(minute))
+            let line = state.averages[0]
+            #expect(Self.address(line.average.values) == values, "the average's values where they were, row \(minute)")
+            #expect(Self.address(line.plotIndex.values) == values, "its line indexes the same column, row \(minute)")
+        }
+        let fresh = MovingAverage(bars: 20, prices: state.series.prices)
+        #expect(state.averages[0].average.values.map(\.bitPattern) == fresh.values.map(\.bitPattern))
+        let drawn = state.averages[0].plotIndex.minMax(40...66), expected = MinMaxIndex(fresh.values).minMax(40...66)
+        #expect(drawn.min == expected.min && drawn.max == expected.max)
     }
 }
