@@ -125,14 +125,22 @@ extension ViewerState {
     /// Sets the still projection for the points shown, widening (or narrowing back) the
     /// label column first when its labels need it: no label is ever cut.
     mutating func retarget() {
-        target = projection(for: slice)
+        retargetKeepingPeriod()
         // The labels first: `labelColumnWidth(for: keepPriceLabels(target))` would call the
         // width on a copy of the state taken before the labels were kept (every column retained).
         let labels = keepPriceLabels(target)
         let width = labelColumnWidth(for: labels)
         guard width != layout.labelWidth else { return }
         layout = layout.withLabelWidth(width)
-        target = projection(for: slice)
+        retargetKeepingPeriod()
         _ = keepPriceLabels(target)
+    }
+
+    /// The target projection for the range, and the candle period its volume pane was worked
+    /// out with kept as the still chart's (so that no frame works it out again).
+    private mutating func retargetKeepingPeriod() {
+        let (projection, period) = projectionAndPeriod(for: slice)
+        target = projection
+        if let period { keptCandlePeriod.keep(period, for: candlePeriodInputs) }
     }
 }

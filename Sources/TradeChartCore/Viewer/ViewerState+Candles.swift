@@ -23,9 +23,6 @@ extension ViewerState {
         CandleGrouping.fitting(candlePeriods, range: range, dotsPerBar: dotsPerBar, times: series.times)
     }
 
-    /// The period of the still chart's candles.
-    package var candlePeriod: CandlePeriod { candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(target.x.scale)) }
-
     /// The candle period on screen at `time`. During a morph, the finer of its two periods
     /// (where it starts and where it lands) while those candles still get their room, else
     /// the coarser: candles slide and widen or narrow with the maps, and regroup once.
@@ -111,10 +108,15 @@ extension ViewerState {
     /// The volume of a full-height bar of the pane for `slice` under the projection `p`:
     /// the largest volume of its candles (0 without a pane).
     func volumeTop(for slice: RangeSlice, projection p: ChartProjection) -> Double {
-        guard drawsVolume, let candleSeries = candles.series else { return 0 }
+        volumeTopAndPeriod(for: slice, projection: p).top
+    }
+
+    /// `volumeTop` and the candle period it groups the bars by (nil without a volume pane).
+    func volumeTopAndPeriod(for slice: RangeSlice, projection p: ChartProjection) -> (top: Double, period: CandlePeriod?) {
+        guard drawsVolume, let candleSeries = candles.series else { return (0, nil) }
         let period = candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(p.x.scale))
         let groups = CandleGrouping.groups(first: slice.first, last: slice.last, period: period, times: series.times)
-        return groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }
+        return (groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }, period)
     }
 
     /// The candles a viewer opens with: the style asked for, less what the file cannot show

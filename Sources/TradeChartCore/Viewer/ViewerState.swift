@@ -36,6 +36,8 @@ public struct ViewerState: Sendable {
     var keptBottomRow = KeptBottomRow()
     /// The header's dates, kept between frames.
     var keptSpanDates = KeptSpanDates()
+    /// The still chart's candle period, kept between frames.
+    var keptCandlePeriod = KeptCandlePeriod()
     /// The still frame's plot, kept between frames.
     var keptPlot = KeptPlot()
     /// Grows with every change to what a still frame shows, so a host can skip
@@ -144,8 +146,12 @@ public struct ViewerState: Sendable {
     /// Where `slice` lands on the canvas at the current size.
     /// The y axis spans the range's prices and its reference price, so the baseline is
     /// always on the chart (a day that opened above the previous close still shows it).
-    package func projection(for slice: RangeSlice) -> ChartProjection {
-        if comparing { return comparisonProjection(for: slice) }
+    package func projection(for slice: RangeSlice) -> ChartProjection { projectionAndPeriod(for: slice).projection }
+
+    /// `projection(for:)` and the candle period its volume pane's top was found with (nil
+    /// without a volume pane): `retarget` keeps it as the still chart's (`KeptCandlePeriod`).
+    func projectionAndPeriod(for slice: RangeSlice) -> (projection: ChartProjection, period: CandlePeriod?) {
+        if comparing { return (comparisonProjection(for: slice), nil) }
         let span = chartSpan(slice.first...slice.last)
         // The index holds the plotted prices (scaled, see PriceScale, or their logs).
         let reference = plotIndex.values[slice.reference]
@@ -154,8 +160,9 @@ public struct ViewerState: Sendable {
                                          high: max(span.max, reference),
                                          baseline: reference, newest: plotIndex.values[slice.last],
                                          widthDots: dots.width, heightDots: dots.height, slots: candles.series != nil)
-        projection.volumeTop = volumeTop(for: slice, projection: projection)
-        return projection
+        let volume = volumeTopAndPeriod(for: slice, projection: projection)
+        projection.volumeTop = volume.top
+        return (projection, volume.period)
     }
 
     /// The points the rasterizer draws: the range, plus during a morph the older

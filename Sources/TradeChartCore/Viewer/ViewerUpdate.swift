@@ -52,6 +52,7 @@ extension ViewerState {
         remember(changesSince: settings)
         if memory != remembered { commands.insert(.remember(memory), at: 0) }
         keepStillSpans()
+        keepCandlePeriod()
         keepStillPlot(at: time)
         keepBottomRow()
         keepSpanDates()

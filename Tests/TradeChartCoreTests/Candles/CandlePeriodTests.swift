@@ -196,6 +196,27 @@ struct CandlePeriodTests {
         #expect(runs.count == v.geometry(at: 0).candles.count && Set(runs).count == 1, "\(runs)")
     }
 
+    /// The still chart's candle period is kept between frames (`KeptCandlePeriod`): after every
+    /// event, with candles or the volume pane alone, the period and the screen are those worked
+    /// out with nothing kept (a period chosen with `p`, a range, a zoom, a scrub, a resize).
+    @Test(arguments: [(ChartStyle.candles, false), (.candles, true), (.line, true)])
+    func theKeptCandlePeriodIsTheOneWorkedOutAfresh(style: ChartStyle, volume: Bool) throws {
+        var v = try Self.viewer(Self.sp500, range: .fiveDays, columns: 100, rows: 30, style: style, volume: volume)
+        let keys: [ViewerEvent] = "pp12]<<[".unicodeScalars.map { .key(.character($0)) }
+        let events: [ViewerEvent] = keys + [.key(.left), .resize(columns: 64, rows: 24), .key(.character("p")),
+                                            .key(.character("3")), .resize(columns: 140, rows: 40), .key(.character("p"))]
+        var periods: Set<String> = []
+        for (k, event) in events.enumerated() {
+            _ = v.handle(event, at: Double(k) * 10)
+            let afresh = v.forgettingKeptParts
+            #expect(v.candlePeriod == afresh.candlePeriod, "after event \(k)")
+            #expect(v.frame(at: Double(k) * 10 + 5).plainText == afresh.frame(at: Double(k) * 10 + 5).plainText,
+                    "after event \(k)")
+            periods.insert(v.candlePeriod.words)
+        }
+        #expect(periods.count >= 3, "the events change the period: \(periods)")
+    }
+
     @Test(arguments: [(100, 30), (64, 20)])
     func goldenFramesOfWeeksAndOfIntradayCandles(columns: Int, rows: Int) throws {
         let weeks = try Self.dax(.oneYear, columns: columns, rows: rows, volume: true)
