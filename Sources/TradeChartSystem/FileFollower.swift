@@ -12,7 +12,8 @@ import TradeChartCore
 /// where they did, or it was written without growing (mtime or ctime moved, to the
 /// nanosecond) and reads differently. A path that becomes a directory or a device is
 /// waited out, not read. Between looks it costs nothing; a look at an unchanged file
-/// is one `stat` and one `pread` of 32 bytes. Once a chart was given, appended rows are
+/// is one `stat` and one `pread` of 32 bytes, at a grown one a `stat`, a `pread` of those
+/// 32 bytes and the new ones, and an `fstat`. Once a chart was given, appended rows are
 /// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
 /// The rows of a regular file are given away as they are handed out: the follower keeps
 /// no reference to the series' columns, so the viewer grows them in place instead of
@@ -73,8 +74,10 @@ public final class FileFollower: Follower {
         guard let current = opened, now.isSameFile(as: current) else { return reopen(now) }
         if current.kind == .pipe { return readPipe(justOpened: false) }
         // Truncated, or rewritten in place (the bytes read last are not where they were).
-        if now.size < offset || !tailUnchanged() { return reopen(now) }
-        if now.size > offset { return readFile() }
+        if now.size < offset { return reopen(now) }
+        // Grown: the bytes read last are read again with the new ones, in one `pread`.
+        if now.size > offset { return readFile(rereadingTailOf: now) }
+        if !tailUnchanged() { return reopen(now) }
         if now.wasTouched(since: current) { return readAgain() }
         return .none
     }
@@ -122,18 +125,28 @@ public final class FileFollower: Follower {
         pipe = nil
     }
 
-    /// Reads a regular file from `offset` to its end.
-    private func readFile() -> FollowChange {
+    /// Reads a regular file from `offset` to its end. `rereadingTailOf`: the file grown to
+    /// this status, whose first read starts at the bytes read last (`tail`), so that a look at
+    /// a grown file is one `pread`, not two; where they are not there any more (the file was
+    /// rewritten in place) it is opened again from the start.
+    private func readFile(rereadingTailOf grown: FileStatus? = nil) -> FollowChange {
         let linesBefore = parser.linesRead
+        var check = grown == nil ? 0 : tail.count
         while true {
-            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            let from = offset - off_t(check)
+            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, from) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += off_t(n)
-            buffer.withUnsafeBytes { bytes in
-                parser.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<n]))
-                tail = Array((tail + bytes[max(0, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
+            if check > 0, let grown {
+                // The bytes read last, where they were? Else the file was rewritten in place.
+                guard n >= check, buffer.withUnsafeBytes({ $0[0..<check].elementsEqual(tail) }) else { return reopen(grown) }
             }
+            guard n > check else { break }
+            offset += off_t(n - check)
+            buffer.withUnsafeBytes { bytes in
+                parser.feed(UnsafeRawBufferPointer(rebasing: bytes[check..<n]))
+                tail = Array((tail + bytes[max(check, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
+            }
+            check = 0
             if n < buffer.count { break }
             if !chartGiven || reloadPending, let stop = reportProgress() { return stop }
         }
