@@ -90,6 +90,7 @@ public struct ViewerState: Sendable {
         remember(changesSince: opened)
         for message in [first] + said { statusLine.say(message) }
         keepStillSpans()
+        keepCandlePeriod()
         keepBottomRow()
         keepSpanDates()
     }
