@@ -76,5 +76,16 @@ enum VolumePane {
         for (text, row) in [(top, layout.volumeY), ("vol", layout.volumeY + layout.volumeRows - 1)] {
             frame.write(text, x: max(layout.labelX, layout.columns - text.displayWidth), y: row, style: .muted)
         }
+        if projection.volumeTop == 0 { sayNoVolume(layout: layout, into: &frame) }
+    }
+
+    /// An empty pane says why (a file whose volume column holds only zeros, such as the
+    /// bundled minute file, or a range whose bars left it out): in its middle row, centred
+    /// on the chart, the longest form that fits.
+    static func sayNoVolume(layout: ChartLayout, into frame: inout Frame) {
+        let row = layout.volumeY + (layout.volumeRows - 1) / 2
+        guard let text = ["no volume above 0 in this range", "no volume above 0", "no volume"]
+            .first(where: { $0.displayWidth + 2 <= layout.chartWidth }) else { return }
+        frame.write(text, x: layout.chartX + (layout.chartWidth - text.displayWidth) / 2, y: row, style: .muted)
     }
 }

@@ -196,6 +196,21 @@ struct CandlePeriodTests {
         #expect(runs.count == v.geometry(at: 0).candles.count && Set(runs).count == 1, "\(runs)")
     }
 
+    /// A volume pane with nothing to show says so in its middle row (the bundled minute
+    /// file's volume column is 0 in every row), in the longest form that fits; a pane with
+    /// volume does not.
+    @Test func anEmptyVolumePaneSaysWhy() throws {
+        for (columns, said) in [(100, "no volume above 0 in this range"), (34, "no volume above 0"), (26, "no volume")] {
+            let v = try Self.viewer(Self.sp500, range: .fiveDays, columns: columns, rows: 24, volume: true)
+            let lines = v.frame(at: 0).plainText.components(separatedBy: "\n")
+            let middle = lines[v.layout.volumeY + (v.layout.volumeRows - 1) / 2]
+            #expect(middle.trimmingCharacters(in: .whitespaces) == said, "\(columns) columns: \(middle)")
+            #expect(lines.filter { $0.contains("no volume") }.count == 1)
+        }
+        let dax = try Self.dax(.oneYear, volume: true)
+        #expect(!dax.frame(at: 0).plainText.contains("no volume"))
+    }
+
     /// The still chart's candle period is kept between frames (`KeptCandlePeriod`): after every
     /// event, with candles or the volume pane alone, the period and the screen are those worked
     /// out with nothing kept (a period chosen with `p`, a range, a zoom, a scrub, a resize).
