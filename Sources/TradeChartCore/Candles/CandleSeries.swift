@@ -77,17 +77,24 @@ public struct CandleSeries: Sendable {
 
     /// The candle of the bars `range`.
     public func candle(_ range: ClosedRange<Int>) -> Candle {
-        let first = range.lowerBound
+        let first = range.lowerBound, closes = closes
         let open: Double
-        if let opens = bars.open {
-            open = opens[first].isNaN ? closes[first] : opens[first]
+        if has.open {
+            // The opens are the first of `tops`' columns (see `bars`).
+            let opened = tops.columns[0][first]
+            open = opened.isNaN ? closes[first] : opened
         } else {
             open = closes[first > 0 ? first - 1 : first]
         }
-        let volume = volumes.map { $0.value(range) }.flatMap { $0.isNaN ? nil : $0 }
         return Candle(first: first, last: range.upperBound, open: open,
                       high: max(tops.value(range), open), low: min(bottoms.value(range), open),
-                      close: closes[range.upperBound], volume: volume)
+                      close: closes[range.upperBound], volume: volume(range))
+    }
+
+    /// The summed volume of the bars `range`, as their candle has it (nil when the file has
+    /// no volume column or every bar left it out), without the rest of the candle.
+    public func volume(_ range: ClosedRange<Int>) -> Double? {
+        volumes.map { $0.value(range) }.flatMap { $0.isNaN ? nil : $0 }
     }
 
     /// The candles of `groups` (see `CandleGrouping.groups`).

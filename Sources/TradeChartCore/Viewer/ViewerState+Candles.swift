@@ -116,7 +116,7 @@ extension ViewerState {
         guard drawsVolume, let candleSeries = candles.series else { return (0, nil) }
         let period = candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(p.x.scale))
         let groups = CandleGrouping.groups(first: slice.first, last: slice.last, period: period, times: series.times)
-        return (groups.reduce(0) { max($0, candleSeries.candle($1).volume ?? 0) }, period)
+        return (groups.reduce(0) { max($0, candleSeries.volume($1) ?? 0) }, period)
     }
 
     /// The candles a viewer opens with: the style asked for, less what the file cannot show
