@@ -12,10 +12,14 @@ package enum CandleGrouping {
 
     /// The bars of the candle of `period` that holds bar `i` of `times` (ascending times).
     package static func group(containing i: Int, period: CandlePeriod, times: [Int64]) -> ClosedRange<Int> {
-        let t = times[i]
-        let first = index(atOrAfter: period.start(of: t), in: times, near: i)
-        let end = index(atOrAfter: period.end(of: t), in: times, near: i)
-        return first...(end - 1)
+        let first = index(atOrAfter: period.start(of: times[i]), in: times, near: i)
+        return first...lastBar(ofGroupHolding: i, period: period, times: times)
+    }
+
+    /// The last bar of the candle of `period` that holds bar `i` (`group(containing:)`'s upper
+    /// bound, without the search for its first bar: what a walk from group to group needs).
+    static func lastBar(ofGroupHolding i: Int, period: CandlePeriod, times: [Int64]) -> Int {
+        index(atOrAfter: period.end(of: times[i]), in: times, near: i) - 1
     }
 
     /// The groups of `period` that tile `first...last`, oldest first, the first and the
@@ -24,7 +28,7 @@ package enum CandleGrouping {
         var groups: [ClosedRange<Int>] = []
         var i = first
         while i <= last {
-            let end = min(group(containing: i, period: period, times: times).upperBound, last)
+            let end = min(lastBar(ofGroupHolding: i, period: period, times: times), last)
             groups.append(i...end)
             i = end + 1
         }
@@ -37,7 +41,7 @@ package enum CandleGrouping {
         var i = range.lowerBound
         while i <= range.upperBound && n <= limit {
             n += 1
-            i = group(containing: i, period: period, times: times).upperBound + 1
+            i = lastBar(ofGroupHolding: i, period: period, times: times) + 1
         }
         return n
     }
