@@ -44,6 +44,9 @@ public struct CandleSeries: Sendable {
         return BarColumns(count: count, open: open, high: high, low: low, volume: volumes?.columns[0])
     }
 
+    /// The opens, when the file has them: the first of `tops`' columns (see `bars`).
+    private var opens: [Double]? { has.open ? tops.columns[0] : nil }
+
     /// The closes (the series' prices).
     public var closes: [Double] { tops.columns[tops.columns.count - 1] }
 
@@ -79,10 +82,8 @@ public struct CandleSeries: Sendable {
     public func candle(_ range: ClosedRange<Int>) -> Candle {
         let first = range.lowerBound, closes = closes
         let open: Double
-        if has.open {
-            // The opens are the first of `tops`' columns (see `bars`).
-            let opened = tops.columns[0][first]
-            open = opened.isNaN ? closes[first] : opened
+        if let opens {
+            open = opens[first].isNaN ? closes[first] : opens[first]
         } else {
             open = closes[first > 0 ? first - 1 : first]
         }

@@ -40,8 +40,9 @@ extension ViewerState {
     /// Works out (or keeps) the still chart's candle period after an event, where candles or
     /// the volume pane are drawn (a line alone reads none).
     mutating func keepCandlePeriod() {
+        guard drawsCandles || drawsVolume else { return }
         let inputs = candlePeriodInputs
-        guard drawsCandles || drawsVolume, keptCandlePeriod.value(for: inputs) == nil else { return }
+        guard keptCandlePeriod.value(for: inputs) == nil else { return }
         keptCandlePeriod.keep(candlePeriod(over: inputs.first...inputs.last, dotsPerBar: inputs.dotsPerBar), for: inputs)
     }
 }

@@ -105,13 +105,9 @@ extension ViewerState {
         return span
     }
 
-    /// The volume of a full-height bar of the pane for `slice` under the projection `p`:
-    /// the largest volume of its candles (0 without a pane).
-    func volumeTop(for slice: RangeSlice, projection p: ChartProjection) -> Double {
-        volumeTopAndPeriod(for: slice, projection: p).top
-    }
-
-    /// `volumeTop` and the candle period it groups the bars by (nil without a volume pane).
+    /// The volume of a full-height bar of the pane for `slice` under the projection `p`: the
+    /// largest volume of its candles (0 without a pane), and the candle period it groups the
+    /// bars by (nil without a pane).
     func volumeTopAndPeriod(for slice: RangeSlice, projection p: ChartProjection) -> (top: Double, period: CandlePeriod?) {
         guard drawsVolume, let candleSeries = candles.series else { return (0, nil) }
         let period = candlePeriod(over: slice.first...slice.last, dotsPerBar: abs(p.x.scale))
