@@ -32,4 +32,21 @@ struct LaunchViewerTerminalTests {
                                             + "frame to standard output (e.g. tradechart --print a.csv)"])
         #expect(world.terminal.shown == nil)
     }
+
+    /// One frame printed with indicators reads the whole file: an EMA, RSI, MACD or ATR
+    /// carries every row before the range, so the newest rows alone would print other
+    /// values. The viewer reads the newest rows first all the same (they wait for the rest).
+    @Test func printedIndicatorsReadTheWholeFile() throws {
+        for (indicators, printed, newestFirst) in [(nil, true, true), ("rsi", true, false), ("ema:9", false, true)] {
+            let world = LaunchWorld()
+            var read = false
+            world.files.whileReadingNewestRows = { read = true }
+            _ = world.run(["a.csv"]) { request in
+                request.noState = true
+                request.print = printed
+                request.indicators = try? indicators.map { try IndicatorChoice.list($0) }
+            }
+            #expect(read == newestFirst, "\(indicators ?? "no indicator"), \(printed ? "printed" : "the viewer")")
+        }
+    }
 }

@@ -216,10 +216,13 @@ public struct Launch {
     /// what is `remembered` deciding the range and window the command line leaves open; nil when
     /// the file is read front to back anyway: standard input, a followed file, files
     /// compared, candles, the volume pane and moving averages (they need the rows before
-    /// the range), a window from the first row, an audiograph alone.
+    /// the range), a window from the first row, an audiograph alone, and indicators printed:
+    /// an EMA, RSI, MACD or ATR carries every row before the range in its values (the viewer
+    /// draws them once the older rows are read).
     func newestFirstNeed(options: LoadOptions, remembered read: () -> RememberedView?) -> FirstFrameNeed? {
         guard request.files.count == 1, file != "-", !request.follow, options.bars.isEmpty,
-              request.interactive || request.print || request.describe else { return nil }
+              request.interactive || request.print || request.describe,
+              request.interactive || (request.indicators ?? []).isEmpty else { return nil }
         let remembered = request.interactive ? read() : nil
         let view = ViewSettings(remembered: request.interactive ? remembered : nil)
         guard (request.averages ?? view.averages).isEmpty, request.to == nil || request.from != nil else { return nil }

@@ -14,6 +14,10 @@ struct IndicatorLine: Sendable {
         case vwap(VolumeWeightedAverage.Refusal)
         /// Stochastic or ATR on a file without high and low columns (or before they were read).
         case needsHighLow
+        /// The file's older rows are still being read (its newest rows were read first): an
+        /// EMA, RSI, MACD or ATR carries every row before in each value, so worked out from
+        /// the newest rows alone its values would not be the file's. Drawn once they are read.
+        case needsOlderRows
     }
 
     let choice: IndicatorChoice

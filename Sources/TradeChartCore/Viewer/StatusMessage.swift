@@ -75,8 +75,9 @@ enum StatusMessage: Sendable, Equatable {
     /// the range shown instead.
     case windowUnavailable(WindowUnavailable, showing: String)
     /// The older rows of the file are still being read (`percent` of it so far); `partly`:
-    /// the chart shows the oldest rows read, and fills in when the rest is read.
-    case readingOlderRows(percent: Int, partly: Bool)
+    /// the chart shows the oldest rows read, and fills in when the rest is read; `waiting`:
+    /// the titles of the indicators drawn once they are read.
+    case readingOlderRows(percent: Int, partly: Bool, waiting: [String])
 
     /// The words on the status line.
     var text: String {
@@ -127,10 +128,16 @@ enum StatusMessage: Sendable, Equatable {
         case .nothingToCompare: "Tab compares files: give more than one (tradechart a.csv b.csv)"
         case .primary(let file): "\(file) is the primary file now: its calendar is the x axis"
         case .windowUnavailable(let why, let showing): "\(why.text); showing \(showing)"
-        case .readingOlderRows(let percent, let partly):
-            partly ? "older rows are still being read (\(percent) %): the chart fills in when they are"
-                : "reading older rows: \(percent) %"
+        case .readingOlderRows(let percent, let partly, let waiting):
+            (partly ? "older rows are still being read (\(percent) %): the chart fills in when they are"
+                : "reading older rows: \(percent) %")
+                + (waiting.isEmpty ? "" : "; \(Self.both(waiting)) \(waiting.count == 1 ? "is" : "are") drawn once they are read")
         }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func both(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
     }
 
     /// `a`, `a or b`, `a, b or c`.

@@ -105,9 +105,16 @@ extension ViewerState {
         let computed = overlays.indicators
         overlays.indicators = []
         overlays.unavailableIndicators = []
+        let choices = overlays.indicatorChoices
+        // Worked out from the newest rows alone, an indicator's values would not be the file's
+        // (an EMA, RSI, MACD or ATR carries every row before; VWAP its session's first rows):
+        // they wait for the whole file (`receive(_:at:)` works them out when it is read).
+        if isFillingIn {
+            overlays.unavailableIndicators = choices.map { ($0, .needsOlderRows) }
+            return
+        }
         // Those already worked out for what the chart shows are kept; the others are worked out
         // together (`IndicatorLine.lines`: two of them in one pass where that saves time).
-        let choices = overlays.indicatorChoices
         let kept = choices.map { choice in
             computed.first { $0.choice == choice && $0.basis == IndicatorBasis(choice, series: contents, barsRead: bars != nil,
                                                                                 axis: axis) }
@@ -196,6 +203,7 @@ extension ViewerState {
             case .vwap(.needsIntradayBars): "VWAP needs intraday bars (a session is one bar here)"
             case .vwap(.noVolume): "VWAP needs volume: this file has none"
             case .needsHighLow: "\(choice.title) needs the high and low columns (c reads them where the file has them)"
+            case .needsOlderRows: "\(choice.title) waits for the older rows"
             }
         }
     }

@@ -76,6 +76,44 @@ struct OlderRowsViewerTests {
         #expect(state.frame(at: 10).plainText == reference.frame(at: 10).plainText)
     }
 
+    /// Worked out from the newest rows alone, an EMA or RSI would not be the file's (each value
+    /// carries every row before): they wait for the older rows, the status line says so, and
+    /// once read they are those of a viewer of the whole file.
+    @Test func indicatorsWaitForTheOlderRowsAndAreThenTheWholeFiles() throws {
+        let chosen = try IndicatorChoice.list("ema:9,rsi")
+        func viewer(_ series: PriceSeries) -> ViewerState {
+            ViewerState(series: series, range: nil, options: ViewerOptions(), columns: 100, rows: 30,
+                        view: ViewSettings(indicators: chosen))
+        }
+        var state = viewer(Self.newest)
+        var reference = viewer(Self.whole)
+        _ = state.handle(.olderRows(.reading(fraction: 0.3)), at: 0)
+        #expect(state.drawnIndicatorTitles.isEmpty)
+        #expect(state.status == "reading older rows: 30 %; EMA 9 and RSI 14 are drawn once they are read")
+        // Neither a legend nor a pane: only the status line names them.
+        let waiting = state.frame(at: 1).plainText.split(separator: "\n")
+        #expect(waiting.filter { $0.contains("EMA 9") || $0.contains("RSI 14") }.count == 1)
+        // A key (here one that keeps within the rows read) says it again.
+        _ = state.handle(.key(.character("4")), at: 2)
+        _ = reference.handle(.key(.character("4")), at: 2)
+        #expect(state.status == "reading older rows: 30 %; EMA 9 and RSI 14 are drawn once they are read")
+        _ = state.handle(.olderRows(.read(LoadedSeries(series: Self.whole, report: LoadReport()))), at: 3)
+        #expect(state.drawnIndicatorTitles == ["EMA 9", "RSI 14"])
+        #expect(state.status == nil)
+        #expect(state.frame(at: 10).plainText == reference.frame(at: 10).plainText)
+    }
+
+    /// When the older rows cannot be read, the newest rows are the series: the indicators are worked out from them.
+    @Test func indicatorsAreDrawnFromTheNewestRowsWhenTheOlderCannotBeRead() throws {
+        var state = ViewerState(series: Self.newest, range: nil, options: ViewerOptions(), columns: 100, rows: 30,
+                                view: ViewSettings(indicators: try IndicatorChoice.list("rsi")))
+        _ = state.handle(.olderRows(.reading(fraction: 0.1)), at: 0)
+        #expect(state.drawnIndicatorTitles.isEmpty)
+        _ = state.handle(.olderRows(.failed("older rows not read: x.csv: Input/output error")), at: 1)
+        #expect(state.drawnIndicatorTitles == ["RSI 14"])
+        #expect(state.frame(at: 2).plainText.contains("RSI 14"))
+    }
+
     @Test func aFailedReadKeepsTheNewestRowsAndSaysWhy() {
         var state = Self.viewer(Self.newest)
         _ = state.handle(.olderRows(.reading(fraction: 0.1)), at: 0)
