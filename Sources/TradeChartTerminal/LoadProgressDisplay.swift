@@ -83,10 +83,10 @@ public enum LoadProgressDisplay {
                 erase()
                 return .finished(result)
             }
-            if let keyboard, Self.quitPressed(keyboard) {
+            if let keyboard, let status = Self.stopAsked(keyboard) {
                 shared.cancel()
                 erase()
-                return .stopped(status: 0)
+                return .stopped(status: status)
             }
             var signal = tc_signals_take()
             while signal != 0 {
@@ -110,14 +110,20 @@ public enum LoadProgressDisplay {
         }
     }
 
-    /// Whether `q`, `Q` (or Ctrl-C where the terminal does not signal it) is among the keys typed.
-    static func quitPressed(_ keyboard: Int32) -> Bool {
+    /// The exit status to stop with: 0 when `q`, `Q` (or Ctrl-C where the terminal does not
+    /// signal it) is among the keys typed, 129 (as on SIGHUP) when the terminal went away
+    /// without the signal reaching the program (its input then says so at every poll, which
+    /// would return at once for good); nil otherwise.
+    static func stopAsked(_ keyboard: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 64)
         var entry = pollfd(fd: keyboard, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 0) > 0 else { return false }
+        guard poll(&entry, 1, 0) > 0 else { return nil }
         let n = buffer.withUnsafeMutableBytes { read(keyboard, $0.baseAddress, $0.count) }
-        guard n > 0 else { return false }
-        return buffer[0..<n].contains { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 3 }
+        if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) || entry.revents & Int16(POLLERR | POLLNVAL) != 0 {
+            return 128 + SIGHUP
+        }
+        guard n > 0 else { return nil }
+        return buffer[0..<n].contains { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 3 } ? 0 : nil
     }
 
     static func width(of fd: Int32) -> Int {

@@ -312,7 +312,12 @@ public final class TerminalScreen {
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
         guard ready > 0 else { return nil }
         if let event = takeSignal() { return event }
-        return readInput()
+        if let event = readInput() { return event }
+        // The terminal went away (hung up) and no SIGHUP came (the process is not in its
+        // session, or a wrapper caught it): its input says so at every poll, which would
+        // otherwise return at once for good. Leave as on SIGHUP.
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .interrupted(signal: SIGHUP) }
+        return nil
     }
 
     /// A key or mouse event ncurses can give without waiting.

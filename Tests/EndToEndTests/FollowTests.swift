@@ -92,6 +92,21 @@ struct FollowTests {
         #expect(!screen.contains("x"), "nothing echoed: \(screen)")
     }
 
+    /// A terminal that goes away while the viewer waits for a second price, without a
+    /// SIGHUP reaching it (a session of its own, as under a wrapper that catches the
+    /// signal), ends the wait as a hangup does, instead of polling the dead terminal at
+    /// full speed until rows come.
+    @Test func whileWaitingATerminalThatGoesAwayEndsIt() throws {
+        let path = NSTemporaryDirectory() + "tradechart-one-row-\(UUID().uuidString).csv"
+        try "Date,Close\n2019-01-02,42.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let t = try TmuxSession("setsid -w \(Self.bin) --follow '\(path)'", width: 160, height: 30)
+        _ = try t.waitFor("(Ctrl-C to stop)")
+        let viewer = try #require(try t.viewerPid())
+        try t.killServer()
+        #expect(TmuxSession.endsSoon(viewer), "the wait ends when the terminal goes away")
+    }
+
     @Test func appendedRowsShowInTheHeader() throws {
         try Self.followingACopy { path, t in
             // The newest point pulses (the terminal's blink) while the file is followed.

@@ -233,6 +233,26 @@ struct ViewerSessionTests {
         #expect(try again.waitForExit() == 0)
     }
 
+    /// A terminal that goes away without a SIGHUP reaching the viewer (here it runs in a
+    /// session of its own, as under a wrapper that catches the signal) ends it as a hangup
+    /// does, the range remembered, instead of leaving it polling the dead terminal for good
+    /// at full speed.
+    @Test func theViewerLeavesWhenItsTerminalGoesAwayWithoutASignal() throws {
+        let state = NSTemporaryDirectory() + "tradechart-hangup-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let t = try TmuxSession("setsid -w \(Self.bin) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": state])
+        try t.waitFor("[1Y]")
+        try t.send("4")
+        try t.waitFor("[6M]")
+        let viewer = try #require(try t.viewerPid())
+        try t.killServer()
+        #expect(TmuxSession.endsSoon(viewer), "the viewer ends when its terminal goes away")
+        let again = try TmuxSession("\(Self.bin) Data/dax.csv", width: 100, height: 30, environment: ["XDG_STATE_HOME": state])
+        try again.waitFor("[6M]")
+        try again.send("q")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func mouseClickAndDragPutTheCursorOnAPoint() throws {
         let t = try TmuxSession("\(Self.bin) --range 1M Data/dax.csv", width: 100, height: 30)
         try t.waitFor("[1M]")

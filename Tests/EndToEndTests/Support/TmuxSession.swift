@@ -140,6 +140,25 @@ final class TmuxSession {
     }
 
     @discardableResult
+    /// Ends the tmux server, closing the terminal of every program in it (a hangup).
+    func killServer() throws { _ = try tmux(["kill-server"]) }
+
+    /// Whether process `pid` ends within `seconds`; one that does not is killed (SIGKILL).
+    static func endsSoon(_ pid: Int32, within seconds: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !hasEnded(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let ended = hasEnded(pid)
+        if !ended { kill(pid, SIGKILL) }
+        return ended
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie no one has reaped yet).
+    static func hasEnded(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state follows the command's closing parenthesis.
+        return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first == "Z"
+    }
+
     private func tmux(_ arguments: [String]) throws -> String {
         try ProcessRunner.run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments).output
     }
