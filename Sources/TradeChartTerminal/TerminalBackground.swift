@@ -4,11 +4,18 @@ import Glibc
 /// device-attributes question (DA1) behind it: nearly every terminal answers DA1, so a
 /// terminal that does not know OSC 11 is recognised without waiting out the time limit.
 public enum TerminalBackground {
+    /// How long the answer is waited for. The wait ends with the DA1 answer, at once on a
+    /// terminal nearby; a second lets a terminal behind a slow link (ssh across the world,
+    /// a loaded machine) answer before the viewer reads keys: an answer that came later
+    /// was read as keys (`ESC [ ? 1 ; 2 c`: `[` zoom in, `?` help, `1` 1D, `2` 5D, `c`
+    /// candles; the limit was a tenth of a second until 27 Nov).
+    public static let answerTime = 1.0
+
     /// The terminal's raw answer (the OSC 11 reply, if any, and the DA1 reply), or nil
     /// when neither came within `timeout` seconds or the terminal cannot be asked.
     /// `input` and `output` are the terminal's descriptors (both a terminal).
     /// `question` is what is asked (by default the background colour, then DA1); it must end with DA1.
-    public static func query(input: Int32, output: Int32, timeout: Double = 0.1,
+    public static func query(input: Int32, output: Int32, timeout: Double = answerTime,
                              question: [UInt8] = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)) -> [UInt8]? {
         guard isatty(input) != 0, isatty(output) != 0 else { return nil }
         var saved = termios()
