@@ -133,8 +133,9 @@ public enum Settings {
                                         + "light one. (values: auto, dark, light)")],
                 memory: .perFile(field: "theme"),
                 readme: ("`--theme auto\\|dark\\|light`", "colour theme; `auto` (the default) asks the terminal for its "
-                         + "background colour (OSC 11; `COLORFGBG` when it does not answer, dark when neither says, within "
-                         + "100 ms) and picks the light theme on a light background")),
+                         + "background colour (OSC 11; `COLORFGBG` when it does not answer, dark when neither says; the wait "
+                         + "ends with the terminal's answer to the device attributes, a second at most, so that a terminal behind "
+                         + "a slow link answers before keys are read) and picks the light theme on a light background")),
         Setting(.charset, title: "charset",
                 options: [SettingOption("charset", value: "SET", help: "Glyphs; auto picks Braille only where it can be "
                                         + "shown. (values: auto, braille, block, ascii; default: auto)")],
@@ -167,7 +168,8 @@ public enum Settings {
                 readme: ("`--graphics auto\\|sixel\\|kitty\\|braille`", "the plot area as an image, in the viewer "
                          + "and with `--print` (anti-aliased, the text around it stays text): `sixel` (xterm `-ti vt340`, "
                          + "foot, WezTerm, mlterm, Konsole) or `kitty` (kitty, Ghostty, WezTerm); `auto` (the default) "
-                         + "asks the terminal (the kitty graphics query, the device attributes, the cell size; 100 ms) "
+                         + "asks the terminal (the kitty graphics query, the device attributes, the cell size; the wait ends with the "
+                         + "device attributes' answer, a second at most) "
                          + "and keeps Braille without an answer, inside tmux or screen, over a serial line and on `linux` "
                          + "and `vt100`-like terminals. `b` switches between Braille and the images the terminal shows; `--describe` "
                          + "says the choice")),
