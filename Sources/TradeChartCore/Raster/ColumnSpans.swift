@@ -73,7 +73,7 @@ package struct ColumnSpans: Sendable {
             }
             return (notBelow, above)
         }
-        let earlier = index.isReplayed ? nil : before.flatMap { Earlier($0, of: index, width: width) }
+        let earlier = before.flatMap { Earlier($0, of: index, width: width) }
         // Under the same x map (a followed chart's held one) the columns between the two ends
         // are those worked out before, bounds and values: copied, neither searched nor read.
         let same = mirrored ? 0..<0 : earlier?.sameColumns(x: x, first: first, last: last, start: start, columns: columns) ?? 0..<0
@@ -97,10 +97,13 @@ package struct ColumnSpans: Sendable {
             }
             initialized = 2 * columns
         }
-        // A replayed line (an indicator's) has no values to compare: the rows every column reads
-        // (its range's edges, the segments leaving it) are worked out in one pass.
+        // A replayed line (an indicator's) has no values to compare: the rows every column not
+        // copied reads (its range's edges, the segments leaving it) are worked out in one pass.
         if index.isReplayed {
-            values = Self.replayedValues(index, bounds: bounds, columns: columns, first: first, last: last)
+            values = Self.replayedValues(index, bounds: bounds, columns: columns, first: first, last: last) { v in
+                earlier?.copy(\.values, columns: same, from: start, into: v, each: 6)
+                return same
+            }
             return
         }
         let bounds = bounds
@@ -127,11 +130,18 @@ package struct ColumnSpans: Sendable {
     /// of each segment leaving it) asked of the index at once, in increasing order, then each
     /// column's extremes from those and the index's levels, with the comparisons `minMax` makes
     /// (`RowValues`).
-    private static func replayedValues(_ index: MinMaxIndex, bounds: [Int], columns: Int, first: Int,
-                                       last: Int) -> [Double] {
+    /// `copying` fills the columns whose values it answers (those copied from spans worked out before).
+    private static func replayedValues(_ index: MinMaxIndex, bounds: [Int], columns: Int, first: Int, last: Int,
+                                       copying: (UnsafeMutableBufferPointer<Double>) -> Range<Int>) -> [Double] {
+        var copied = 0..<0
+        var v = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
+            v.initialize(repeating: 0)
+            initialized = 6 * columns
+            copied = copying(v)
+        }
         var wanted: [Range<Int>] = []
-        wanted.reserveCapacity(4 * columns)
-        for c in 0..<columns {
+        wanted.reserveCapacity(4 * (columns - copied.count))
+        for c in 0..<columns where !copied.contains(c) {
             let lo = bounds[2 * c], hi = bounds[2 * c + 1]
             if lo > first && lo <= last { wanted.append((lo - 1)..<(lo + 1)) }
             if lo <= hi {
@@ -142,16 +152,13 @@ package struct ColumnSpans: Sendable {
             if hi >= first && hi < last && hi != lo - 1 { wanted.append(hi..<(hi + 2)) }
         }
         var read = RowValues(index, wanted: wanted)
-        return [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
-            v.initialize(repeating: 0)
-            initialized = 6 * columns
-            for c in 0..<columns {
-                let lo = bounds[2 * c], hi = bounds[2 * c + 1]
-                if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) { read.widen($0, &$1, &$2) } }
-                if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (read.value(lo - 1), read.value(lo)) }
-                if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (read.value(hi), read.value(hi + 1)) }
-            }
+        for c in 0..<columns where !copied.contains(c) {
+            let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+            if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) { read.widen($0, &$1, &$2) } }
+            if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (read.value(lo - 1), read.value(lo)) }
+            if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (read.value(hi), read.value(hi + 1)) }
         }
+        return v
     }
 
     /// Spans worked out before for the same index (or its contents before a change), and

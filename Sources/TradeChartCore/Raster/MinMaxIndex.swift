@@ -44,8 +44,8 @@ public struct MinMaxIndex: Sendable {
     /// of asking the index again. Lending the values out and taking them back grown counts as
     /// one change.
     package private(set) var before: (contents: Contents, unchanged: Int)?
-    /// Whether the values are lent out (`lendValues()`): `before` then still names the contents
-    /// they were lent from.
+    /// Whether the values (or the replay) are lent out (`lendValues()`, `lendReplay()`): `before`
+    /// then still names the contents they were lent from.
     private var lent = false
 
     @usableFromInline static let shift = 4
@@ -213,6 +213,9 @@ public struct MinMaxIndex: Sendable {
         contents = Contents()
         let shift = firstShift, b = firstBranching
         guard count > b else {
+            // The rows before `lent` are unchanged (an indicator's rows only take new ones after them).
+            before = self.lent ? before.map { ($0.contents, min($0.unchanged, lent)) } : nil
+            self.lent = false
             levels = []
             missing = 0
             var nans = 0
@@ -250,6 +253,11 @@ public struct MinMaxIndex: Sendable {
     /// Answers how many rows were indexed.
     package mutating func lendReplay() -> Int {
         let count = self.count
+        // As `lendValues` does: spans worked out for these contents keep what they found over
+        // the rows that stay as they are (`before`), so a followed file's look works out only
+        // the columns the new rows reach.
+        before = lent ? before.map { ($0.contents, min($0.unchanged, count)) } : (contents, count)
+        lent = true
         replay = nil
         contents = Contents()
         return count
