@@ -16,6 +16,8 @@ import TradeChartSystem
 /// come (the process looks four times a second, `Follower.pollInterval`, whatever it finds),
 /// and of one look at the file unchanged (five seconds before the first row is appended).
 /// The copy needs the file's size free beside `/tmp`: without it the row is skipped, saying so.
+/// Then issue 25's row: the 1e6-row file followed with all seven indicators on, what a row
+/// costs on top of the line's row (`indicatorsOnTop`).
 enum FollowingBenchmark {
     static let rowsPerSecond = 10.0
     static let seconds = 20.0
@@ -31,6 +33,8 @@ enum FollowingBenchmark {
             table.row(["(no binary at \(binary), or no tmux)", "", "", "", "", ""])
             return
         }
+        // The line's median CPU a row at 1e6 rows: what the row costs without the indicators.
+        var lineAtMillion: Double?
         for rows in [1_000_000, 10_000_000] {
             let name = "CPU per appended row while following, \(rows == 1_000_000 ? "1e6" : "1e7") rows"
             guard let source = LoadBenchmark.ensureFile(rows: rows) else {
@@ -49,6 +53,7 @@ enum FollowingBenchmark {
             }
             TerminalBenchmark.row(name, followed.map(\.perRow), target: target, unit: "ms", scale: 1000, digits: 3,
                                   table: table)
+            if rows == 1_000_000, !followed.isEmpty { lineAtMillion = followed.map(\.perRow).sorted()[followed.count / 2] }
             for (what, values) in [("  CPU a look while the rows come (four looks a second)", followed.map(\.busyLook)),
                                    ("  CPU a look at the file unchanged", followed.map(\.idleLook))] where !values.isEmpty {
                 let sorted = values.sorted()
@@ -56,6 +61,26 @@ enum FollowingBenchmark {
                            LoadBenchmark.fixed(sorted[sorted.count - 1] * 1000, 3) + " ms", "", ""])
             }
         }
+        indicatorsOnTop(binary: binary, line: lineAtMillion, table: table)
+    }
+
+    /// Issue 25's row, as users run it: the 1e6-row file followed with all seven indicators on
+    /// (`--indicator ema,bb,vwap,rsi,macd,stoch,atr`), what a row costs on top of the row
+    /// itself (the line's median above). Target: under 0.1 ms.
+    static func indicatorsOnTop(binary: String, line: Double?, table: BenchTable) {
+        let name = "CPU per appended row on top of the row itself, all seven indicators on, 1e6 rows"
+        guard let line, let source = LoadBenchmark.ensureFile(rows: 1_000_000) else {
+            table.row([name + " (skipped: no row without them to compare with)", "", "", "", "", ""])
+            return
+        }
+        let copy = "/tmp/tradechart-bench-follow-process-\(getpid()).csv"
+        var followed: [Followed] = []
+        for _ in 0..<runs {
+            if let run = followedCPU(binary: binary, source: source, copy: copy,
+                                     arguments: ["--indicator", "ema,bb,vwap,rsi,macd,stoch,atr"]) { followed.append(run) }
+        }
+        TerminalBenchmark.row(name, followed.map { $0.perRow - line }, target: target, unit: "ms", scale: 1000, digits: 3,
+                              table: table)
     }
 
     /// One run's CPU seconds: per appended row, per look while the rows came, per look before any came.
@@ -68,12 +93,13 @@ enum FollowingBenchmark {
     /// Seconds the file is left unchanged before the first row is appended (`Followed.idleLook`).
     static let idleSeconds = 5.0
 
-    /// One run, nil when the viewer did not come up.
-    static func followedCPU(binary: String, source: String, copy: String) -> Followed? {
+    /// One run, nil when the viewer did not come up; `arguments` go before `--follow`.
+    static func followedCPU(binary: String, source: String, copy: String, arguments: [String] = []) -> Followed? {
         defer { unlink(copy) }
         guard LoadBenchmark.spawnAndWait(["/bin/cp", source, copy]).exitStatus == 0,
               var newest = lastTime(of: copy),
-              let t = TerminalBenchmark.Tmux(command: "exec '\(binary)' --no-state --follow '\(copy)'"),
+              let t = TerminalBenchmark.Tmux(command: "exec '\(binary)' --no-state "
+                                                + arguments.map { "'\($0)' " }.joined() + "--follow '\(copy)'"),
               t.waitFor(timeout: 120, { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }) != nil,
               t.waitForStill(timeout: 60) != nil,
               let pid = Int32(t.query("#{pane_pid}")),
