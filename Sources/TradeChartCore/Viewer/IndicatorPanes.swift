@@ -19,13 +19,18 @@ enum IndicatorPanes {
             }
             let first = points.lowerBound
             let (low, high) = range(of: pane, over: points)
-            let heightDots = Double(rows * charset.dotRowsPerCell)
-            let y = AffineMap(mapping: high, to: 0.5, and: low, to: heightDots - 0.5)
+            let y = yMap(low: low, high: high, rows: rows, charset: charset)
             func canvas() -> DotCanvas { DotCanvas(columns: layout.chartWidth, rows: rows, charset: charset) }
             var lines: [DotCanvas] = []
             for j in 0..<pane.lineCount {
+                let spans = state.columnSpans(pane.plotted[j], points: points, x: x)
+                // The still frame's dots, kept since the last event (`KeptPaneLines`), else drawn here.
+                if let kept = state.keptPaneLines.canvas(for: spans, y: y, columns: layout.chartWidth, rows: rows, charset: charset) {
+                    lines.append(kept)
+                    continue
+                }
                 var c = canvas()
-                LineRasterizer.drawLine(state.columnSpans(pane.plotted[j], points: points, x: x), y: y, into: &c)
+                LineRasterizer.drawLine(spans, y: y, into: &c)
                 lines.append(c)
             }
             // Guides: 30 and 70 (20 and 80 for the stochastic), or zero.
@@ -91,6 +96,17 @@ enum IndicatorPanes {
     static func points(of pane: IndicatorLine, drawn: ClosedRange<Int>) -> ClosedRange<Int>? {
         let first = max(drawn.lowerBound, pane.firstDefined)
         return first <= drawn.upperBound ? first...drawn.upperBound : nil
+    }
+
+    /// A pane's y map over `points`, in a pane of `rows` cells: its range (`range(of:over:)`) top to bottom.
+    static func yMap(of pane: IndicatorLine, over points: ClosedRange<Int>, rows: Int, charset: Charset) -> AffineMap {
+        let (low, high) = range(of: pane, over: points)
+        return yMap(low: low, high: high, rows: rows, charset: charset)
+    }
+
+    /// The y map from `high` at the top of a pane of `rows` cells to `low` at its bottom.
+    static func yMap(low: Double, high: Double, rows: Int, charset: Charset) -> AffineMap {
+        AffineMap(mapping: high, to: 0.5, and: low, to: Double(rows * charset.dotRowsPerCell) - 0.5)
     }
 
     /// The y range a pane spans: 0–100 for the oscillators, else its values drawn (with zero for MACD).

@@ -48,14 +48,7 @@ struct KeptPlot: Sendable {
         }
         var dirty = [Bool](repeating: !sameLook, count: width)
         for k in newRuns.indices {
-            let before = runs[k], after = newRuns[k]
-            for c in 0..<widthDots {
-                let a = c < before.count ? before[c] : .none, b = c < after.count ? after[c] : .none
-                guard a != b else { continue }
-                if !a.isEmpty { canvases[k].clearColumn(c, from: Int(a.top), through: Int(a.bottom)) }
-                if !b.isEmpty { canvases[k].fillColumn(c, from: Int(b.top), through: Int(b.bottom)) }
-                dirty[c / dotColumns] = true
-            }
+            canvases[k].redraw(from: runs[k], to: newRuns[k], widthDots: widthDots) { dirty[$0 / dotColumns] = true }
         }
         runs = newRuns
         if !sameLook || baseline == nil {
@@ -163,6 +156,20 @@ struct DotRun: Sendable, Equatable {
     var bottom: Int32
     static let none = DotRun(top: 0, bottom: -1)
     var isEmpty: Bool { top > bottom }
+}
+
+extension DotCanvas {
+    /// Redraws the dot columns (of the first `widthDots`) whose runs differ between `old` and
+    /// `new` (a column past the end of either has none), handing each one to `changed`.
+    mutating func redraw(from old: [DotRun], to new: [DotRun], widthDots: Int, changed: (Int) -> Void = { _ in }) {
+        for c in 0..<widthDots {
+            let a = c < old.count ? old[c] : .none, b = c < new.count ? new[c] : .none
+            guard a != b else { continue }
+            if !a.isEmpty { clearColumn(c, from: Int(a.top), through: Int(a.bottom)) }
+            if !b.isEmpty { fillColumn(c, from: Int(b.top), through: Int(b.bottom)) }
+            changed(c)
+        }
+    }
 }
 
 extension LineRasterizer {

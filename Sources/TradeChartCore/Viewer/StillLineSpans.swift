@@ -53,7 +53,7 @@ extension ViewerState {
     }
 
     /// This state with nothing kept for its still frame (the lines' spans, the price
-    /// labels, the bottom row, the header's dates, the candle period, the plot): its frames work every part out, as the first still frame after a change
+    /// labels, the bottom row, the header's dates, the candle period, the plot, the panes' lines): its frames work every part out, as the first still frame after a change
     /// would without them (and a morph's frames do).
     package var forgettingKeptParts: ViewerState {
         var state = self
@@ -63,6 +63,7 @@ extension ViewerState {
         state.keptSpanDates = KeptSpanDates()
         state.keptCandlePeriod = KeptCandlePeriod()
         state.keptPlot = KeptPlot()
+        state.keptPaneLines = KeptPaneLines()
         return state
     }
 

@@ -40,6 +40,7 @@ public struct ViewerState: Sendable {
     var keptCandlePeriod = KeptCandlePeriod()
     /// The still frame's plot, kept between frames.
     var keptPlot = KeptPlot()
+    var keptPaneLines = KeptPaneLines()
     /// Grows with every change to what a still frame shows, so a host can skip
     /// drawing when an event (a look at a followed file, say) changed nothing.
     public internal(set) var revision = 0

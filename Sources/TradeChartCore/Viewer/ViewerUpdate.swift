@@ -54,6 +54,7 @@ extension ViewerState {
         keepStillSpans()
         keepCandlePeriod()
         keepStillPlot(at: time)
+        keepPaneLines(at: time)
         keepBottomRow()
         keepSpanDates()
         return commands

@@ -106,6 +106,29 @@ struct HeldPointMapTests {
         #expect(copied > 40 * state.canvasDots.width, "columns copied: \(copied)")
     }
 
+    /// With indicators in panes, the panes' lines keep their dots too (`KeptPaneLines`): the
+    /// still frame, colours and all, is the one drawn afresh after every look, and its panes'
+    /// lines are taken from what was kept.
+    @Test func thePanesKeptUnderAHeldMapAreThePanesDrawnAfresh() throws {
+        var state = ViewerState(series: Self.hourly(), range: .oneYear, options: ViewerOptions(followed: "hourly.csv"),
+                                columns: 100, rows: 40, view: ViewSettings(indicators: try IndicatorChoice.list("ema:9,bb,rsi,macd")))
+        _ = state.handle(.follow(.appended(Self.rows(after: state.series, count: 1))), at: 1)
+        var rng = SplitMix64(seed: 9)
+        var keptLines = 0
+        for k in 0..<60 {
+            let newest = state.series.prices[state.series.count - 1]
+            let price = newest * (1 + (Double(rng.next() % 200) / 100 - 1) / (k % 7 == 0 ? 50 : 1_000))
+            _ = state.handle(.follow(.appended(Self.rows(after: state.series, count: 1 + Int(rng.next() % 3), price: price))),
+                             at: Double(10 * k + 10))
+            let time = Double(10 * k + 15)
+            let same = state.frame(at: time) == state.forgettingKeptParts.frame(at: time)
+            #expect(same, "after row \(k)")
+            keptLines += state.keptPaneLines.lineCount
+        }
+        #expect(state.drawnIndicatorTitles.count == 4 && state.layout.shownPanes == 2)
+        #expect(keptLines == 60 * 3, "pane lines kept: \(keptLines)")
+    }
+
     @Test func aRangeKeyOrAResizeFitsTheMapAfresh() {
         var state = Self.viewer()
         for k in 0..<10 {
