@@ -211,10 +211,12 @@ public struct MinMaxIndex: Sendable {
         replay = grown
         let count = grown.count
         contents = Contents()
+        // The rows before `lent` are unchanged (an indicator's rows only take new ones after them),
+        // also those of the first block summarized again.
+        let unchanged = self.lent ? before.map { ($0.contents, min($0.unchanged, lent)) } : nil
+        defer { before = unchanged }
         let shift = firstShift, b = firstBranching
         guard count > b else {
-            // The rows before `lent` are unchanged (an indicator's rows only take new ones after them).
-            before = self.lent ? before.map { ($0.contents, min($0.unchanged, lent)) } : nil
             self.lent = false
             levels = []
             missing = 0
