@@ -39,15 +39,12 @@ enum IndicatorPanes {
             // MACD's histogram: a bar from zero in each dot column, the value at its middle.
             var up = canvas(), down = canvas()
             if pane.hasHistogram, x.scale != 0 {
-                let histogram = pane.plotted[pane.lineCount]
-                // The point at each dot column's middle (-1 where none), their values asked for at once.
-                let rows = (0..<(layout.chartWidth * charset.dotColumnsPerCell)).map { column in
-                    let i = Clamp.int(x.inverse(Double(column) + 0.5).rounded(), ifNaN: -1)
-                    return i >= first && i <= drawn.upperBound ? i : -1
-                }
-                var values = RowValues(histogram, wanted: rows.compactMap { $0 >= 0 ? $0..<($0 + 1) : nil })
-                for (column, i) in rows.enumerated() where i >= 0 {
-                    let value = values.value(i)
+                let histogram = pane.plotted[pane.lineCount], widthDots = layout.chartWidth * charset.dotColumnsPerCell
+                // The point at each dot column's middle and its value: kept since the last event, else read here.
+                let bars = state.keptPaneLines.histogram(for: histogram, x: x, first: first, last: drawn.upperBound,
+                                                         widthDots: widthDots)
+                    ?? PaneHistogram(histogram, x: x, first: first, last: drawn.upperBound, widthDots: widthDots)
+                for (column, value) in bars.values.enumerated() {
                     guard !value.isNaN else { continue }
                     let zero = y(0), bar = y(value)
                     if value >= 0 {
