@@ -139,7 +139,6 @@ final class TmuxSession {
         return nil
     }
 
-    @discardableResult
     /// Ends the tmux server, closing the terminal of every program in it (a hangup).
     func killServer() throws { _ = try tmux(["kill-server"]) }
 
@@ -159,6 +158,7 @@ final class TmuxSession {
         return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first == "Z"
     }
 
+    @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         try ProcessRunner.run("/usr/bin/env", ["tmux", "-L", socket, "-f", "/dev/null"] + arguments).output
     }
