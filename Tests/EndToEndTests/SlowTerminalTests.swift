@@ -42,7 +42,7 @@ struct SlowTerminalTests {
     """#
 
     /// (`swift test` sets NO_COLOR=1; without colour the background is not asked for.)
-    @Test(arguments: [0.4, 0.8])
+    @Test(arguments: [0.3, 0.5])
     func lateAnswersAreNotReadAsKeys(delay: Double) throws {
         let script = NSTemporaryDirectory() + "tradechart-slow-terminal-\(UUID().uuidString).py"
         try Self.proxy.write(toFile: script, atomically: true, encoding: .utf8)

@@ -83,63 +83,6 @@ struct KeptPaneLines: Sendable {
     }
 }
 
-/// A pane's histogram (MACD's) as a frame draws it: in each dot column the point at its
-/// middle and that point's value (NaN where there is none). Worked out from the one kept
-/// before under the same x map, only the columns whose point changed or is among the rows a
-/// followed file's look added are read from the index (replayed from the checkpoints).
-struct PaneHistogram: Sendable {
-    let contents: MinMaxIndex.Contents
-    let x: AffineMap
-    let first: Int
-    let last: Int
-    /// Per dot column, the point at its middle, -1 where none is drawn.
-    let rows: [Int]
-    /// Per dot column, that point's value (NaN where none).
-    let values: [Double]
-
-    init(_ histogram: MinMaxIndex, x: AffineMap, first: Int, last: Int, widthDots: Int, reusing old: PaneHistogram? = nil) {
-        contents = histogram.contents
-        self.x = x
-        self.first = first
-        self.last = last
-        let rows = (0..<widthDots).map { column in
-            let i = Clamp.int(x.inverse(Double(column) + 0.5).rounded(), ifNaN: -1)
-            return i >= first && i <= last ? i : -1
-        }
-        self.rows = rows
-        // The rows whose values are those the histogram kept before was read from.
-        var unchanged = 0
-        if let old, old.x == x, old.rows.count == widthDots {
-            if old.contents === histogram.contents {
-                unchanged = histogram.count
-            } else if let before = histogram.before, before.contents === old.contents {
-                unchanged = before.unchanged
-            }
-        }
-        var values = [Double](repeating: .nan, count: widthDots)
-        var wanted: [Range<Int>] = []
-        for (column, i) in rows.enumerated() where i >= 0 {
-            if let old, i < unchanged, old.rows[column] == i {
-                values[column] = old.values[column]
-            } else {
-                wanted.append(i..<(i + 1))
-            }
-        }
-        if !wanted.isEmpty {
-            var read = RowValues(histogram, wanted: wanted)
-            for (column, i) in rows.enumerated() where i >= 0 && !(old != nil && i < unchanged && old!.rows[column] == i) {
-                values[column] = read.value(i)
-            }
-        }
-        self.values = values
-    }
-
-    /// Whether this is the histogram of `histogram` over `first...last` under `x` in `widthDots` dot columns.
-    func describes(_ histogram: MinMaxIndex, x: AffineMap, first: Int, last: Int, widthDots: Int) -> Bool {
-        contents === histogram.contents && self.x == x && self.first == first && self.last == last && rows.count == widthDots
-    }
-}
-
 extension ViewerState {
     /// Works out (or keeps) the dots of the panes' lines in the still frame at `time`, after an
     /// event, from those kept before; nothing while a morph runs (its frames draw their own).
