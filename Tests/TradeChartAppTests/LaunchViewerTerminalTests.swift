@@ -49,4 +49,19 @@ struct LaunchViewerTerminalTests {
             #expect(read == newestFirst, "\(indicators ?? "no indicator"), \(printed ? "printed" : "the viewer")")
         }
     }
+
+    /// `--describe` says why a file is read front to back when what it shows needs the rows
+    /// before the range (it said nothing before for averages, indicators, candles and volume).
+    @Test func theDescriptionSaysWhyTheRowsBeforeTheRangeAreRead() throws {
+        for configure in [{ (r: inout LaunchRequest) in r.indicators = try? IndicatorChoice.list("rsi") },
+                          { (r: inout LaunchRequest) in r.averages = [20] }] {
+            let world = LaunchWorld()
+            #expect(world.run(["a.csv"]) { request in
+                request.describe = true
+                configure(&request)
+            } == 0)
+            #expect(world.output.standardOutput.contains("Read: front to back, as what the chart shows needs the rows before its range"),
+                    "\(world.output.standardOutput)")
+        }
+    }
 }

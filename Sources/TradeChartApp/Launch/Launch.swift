@@ -150,6 +150,9 @@ public struct Launch {
                 case .failure(let why):
                     readNote = "Read: front to back, as \(why.text)."
                 }
+            } else if request.describe, request.files.count == 1, file != "-", !request.follow,
+                      !readOptions.bars.isEmpty || !(request.averages ?? []).isEmpty || !(request.indicators ?? []).isEmpty {
+                readNote = "Read: front to back, as \(FrontToBack.rowsBeforeTheRange.text)."
             }
             if let newest, interactive || printsNewestOnly {
                 loaded = newest.newest

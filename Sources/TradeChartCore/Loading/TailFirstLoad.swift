@@ -161,6 +161,9 @@ public enum FrontToBack: Error, Sendable, Hashable {
     case unordered
     /// The times' reading is decided over the whole column (day/month order, Unix units).
     case columnWideTimes
+    /// What the frame shows needs the rows before its range (moving averages, indicators,
+    /// candles or the volume pane).
+    case rowsBeforeTheRange
 
     /// What a tail just read says, nil when it can stand for the newest rows.
     init?(reading tail: CSVStreamParser) {
@@ -186,6 +189,7 @@ public enum FrontToBack: Error, Sendable, Hashable {
         case .newestFirst: "its newest rows come first"
         case .unordered: "its newest rows are not in time order"
         case .columnWideTimes: "its times are read by the whole column (day/month order or Unix units)"
+        case .rowsBeforeTheRange: "what the chart shows needs the rows before its range (averages, indicators, candles or volume)"
         }
     }
 }
