@@ -106,15 +106,16 @@ struct HeldPointMapTests {
         #expect(copied > 40 * state.canvasDots.width, "columns copied: \(copied)")
     }
 
-    /// With indicators in panes, the panes' lines keep their dots too (`KeptPaneLines`): the
-    /// still frame, colours and all, is the one drawn afresh after every look, and its panes'
-    /// lines are taken from what was kept.
+    /// With indicators in panes, the panes keep their lines' dots and their cells too
+    /// (`KeptPaneLines`): the still frame, colours and all, is the one drawn afresh after every
+    /// look, and its panes are taken from what was kept; scrubbed, the cursor line crosses them
+    /// as it crosses panes drawn afresh.
     @Test func thePanesKeptUnderAHeldMapAreThePanesDrawnAfresh() throws {
         var state = ViewerState(series: Self.hourly(), range: .oneYear, options: ViewerOptions(followed: "hourly.csv"),
                                 columns: 100, rows: 40, view: ViewSettings(indicators: try IndicatorChoice.list("ema:9,bb,rsi,macd")))
         _ = state.handle(.follow(.appended(Self.rows(after: state.series, count: 1))), at: 1)
         var rng = SplitMix64(seed: 9)
-        var keptLines = 0
+        var keptLines = 0, keptPanes = 0
         for k in 0..<60 {
             let newest = state.series.prices[state.series.count - 1]
             let price = newest * (1 + (Double(rng.next() % 200) / 100 - 1) / (k % 7 == 0 ? 50 : 1_000))
@@ -124,9 +125,19 @@ struct HeldPointMapTests {
             let same = state.frame(at: time) == state.forgettingKeptParts.frame(at: time)
             #expect(same, "after row \(k)")
             keptLines += state.keptPaneLines.lineCount
+            keptPanes += state.keptPaneLines.paneCount
         }
         #expect(state.drawnIndicatorTitles.count == 4 && state.layout.shownPanes == 2)
         #expect(keptLines == 60 * 3, "pane lines kept: \(keptLines)")
+        #expect(keptPanes == 60 * 2, "panes' cells kept: \(keptPanes)")
+        // Scrubbed, the cursor line crosses the kept cells where no line or bar is.
+        for k in 0..<12 {
+            _ = state.handle(.key(.left), at: Double(700 + k))
+            let time = Double(700 + k) + 0.5
+            let same = state.frame(at: time) == state.forgettingKeptParts.frame(at: time)
+            #expect(same, "cursor step \(k)")
+            #expect(state.keptPaneLines.paneCount == 2)
+        }
     }
 
     @Test func aRangeKeyOrAResizeFitsTheMapAfresh() {
