@@ -135,13 +135,17 @@ package struct ColumnSpans: Sendable {
                                        copying: (UnsafeMutableBufferPointer<Double>) -> Range<Int>) -> [Double] {
         var copied = 0..<0
         var v = [Double](unsafeUninitializedCapacity: 6 * columns) { v, initialized in
-            v.initialize(repeating: 0)
-            initialized = 6 * columns
             copied = copying(v)
+            // The others start at zero (a column's entries without a segment or a point stay so).
+            UnsafeMutableBufferPointer(rebasing: v[0..<(6 * copied.lowerBound)]).initialize(repeating: 0)
+            UnsafeMutableBufferPointer(rebasing: v[(6 * copied.upperBound)..<(6 * columns)]).initialize(repeating: 0)
+            initialized = 6 * columns
         }
+        // The columns not copied: those before the copied ones and those after.
+        let unread = Array(0..<copied.lowerBound) + Array(copied.upperBound..<columns)
         var wanted: [Range<Int>] = []
-        wanted.reserveCapacity(4 * (columns - copied.count))
-        for c in 0..<columns where !copied.contains(c) {
+        wanted.reserveCapacity(4 * unread.count)
+        for c in unread {
             let lo = bounds[2 * c], hi = bounds[2 * c + 1]
             if lo > first && lo <= last { wanted.append((lo - 1)..<(lo + 1)) }
             if lo <= hi {
@@ -152,7 +156,7 @@ package struct ColumnSpans: Sendable {
             if hi >= first && hi < last && hi != lo - 1 { wanted.append(hi..<(hi + 2)) }
         }
         var read = RowValues(index, wanted: wanted)
-        for c in 0..<columns where !copied.contains(c) {
+        for c in unread {
             let lo = bounds[2 * c], hi = bounds[2 * c + 1]
             if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) { read.widen($0, &$1, &$2) } }
             if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (read.value(lo - 1), read.value(lo)) }
@@ -201,13 +205,14 @@ package struct ColumnSpans: Sendable {
 
         /// Copies what the earlier spans hold in `part` (`each` entries a column) for the
         /// `columns` counted from `start` to where those columns go in `target`.
-        func copy<T>(_ part: KeyPath<ColumnSpans, [T]>, columns: Range<Int>, from start: Int,
-                     into target: UnsafeMutableBufferPointer<T>, each: Int) {
+        func copy<T: BitwiseCopyable>(_ part: KeyPath<ColumnSpans, [T]>, columns: Range<Int>, from start: Int,
+                                      into target: UnsafeMutableBufferPointer<T>, each: Int) {
             guard !columns.isEmpty else { return }
             let from = (start + columns.lowerBound - spans.startColumn) * each
             spans[keyPath: part].withUnsafeBufferPointer { source in
-                _ = UnsafeMutableBufferPointer(rebasing: target[(columns.lowerBound * each)..<(columns.upperBound * each)])
-                    .update(fromContentsOf: source[from..<(from + columns.count * each)])
+                precondition(from >= 0 && from + columns.count * each <= source.count && columns.upperBound * each <= target.count)
+                // One block copy (the slices' generic update copied a value at a time).
+                (target.baseAddress! + columns.lowerBound * each).update(from: source.baseAddress! + from, count: columns.count * each)
             }
         }
 

@@ -26,37 +26,35 @@ enum ChartPainter {
 }
 
 /// Dot layers seen as one: in each cell, the dots of the first layer that has any there.
+/// Asked cell by cell (`top`): a plot kept between frames asks only for the cells of the
+/// columns that changed, not for all of them.
 struct CellLayer {
-    private var bits: [UInt8] = []
-    private var owner: [Int] = []
+    /// Each layer's dot bits, cell by cell.
+    private let layers: [[UInt8]]
+    private let keep: ((Int, Int) -> UInt8)?
 
     /// The layers in order of precedence, each with `keep` of its bits (all without it).
     init(_ layers: [DotCanvas], keep: ((Int, Int) -> UInt8)? = nil) {
-        guard let first = layers.first else { return }
-        let count = first.columns * first.rows
+        self.layers = layers.map(\.cellBits)
+        self.keep = keep
+    }
+
+    /// The dot bits on top in every cell (empty without layers).
+    var cellBits: [UInt8] {
+        guard let count = layers.first?.count else { return [] }
         var bits = [UInt8](repeating: 0, count: count)
-        var owner = [Int](repeating: 0, count: count)
         bits.withUnsafeMutableBufferPointer { bits in
-            owner.withUnsafeMutableBufferPointer { owner in
-                for k in layers.indices.reversed() {
-                    layers[k].cellBits.withUnsafeBufferPointer { cells in
-                        for i in 0..<count where cells[i] != 0 {
-                            let b = keep.map { cells[i] & $0(k, i) } ?? cells[i]
-                            if b != 0 {
-                                bits[i] = b
-                                owner[i] = k
-                            }
-                        }
+            for k in layers.indices.reversed() {
+                layers[k].withUnsafeBufferPointer { cells in
+                    for i in 0..<count where cells[i] != 0 {
+                        let b = keep.map { cells[i] & $0(k, i) } ?? cells[i]
+                        if b != 0 { bits[i] = b }
                     }
                 }
             }
         }
-        self.bits = bits
-        self.owner = owner
+        return bits
     }
-
-    /// The dot bits on top in every cell (empty without layers).
-    var cellBits: [UInt8] { bits }
 
     /// The cells where any of `layers` (each empty, or `count` cells) has dots: nonzero there.
     static func union(_ layers: [[UInt8]], count: Int) -> [UInt8] {
@@ -90,7 +88,12 @@ struct CellLayer {
 
     /// The dots and the layer on top in cell `i`, nil when no layer has dots there.
     @inline(__always) func top(_ i: Int) -> (bits: UInt8, layer: Int)? {
-        guard !bits.isEmpty, bits[i] != 0 else { return nil }
-        return (bits[i], owner[i])
+        for k in layers.indices {
+            let cell = layers[k][i]
+            guard cell != 0 else { continue }
+            let b = keep.map { cell & $0(k, i) } ?? cell
+            if b != 0 { return (b, k) }
+        }
+        return nil
     }
 }
