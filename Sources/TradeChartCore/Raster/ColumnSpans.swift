@@ -211,8 +211,9 @@ package struct ColumnSpans: Sendable {
             let from = (start + columns.lowerBound - spans.startColumn) * each
             spans[keyPath: part].withUnsafeBufferPointer { source in
                 precondition(from >= 0 && from + columns.count * each <= source.count && columns.upperBound * each <= target.count)
-                // One block copy (the slices' generic update copied a value at a time).
-                (target.baseAddress! + columns.lowerBound * each).update(from: source.baseAddress! + from, count: columns.count * each)
+                // One block copy (the slices' generic update, and a typed pointer's, copied a value at a time).
+                UnsafeMutableRawPointer(target.baseAddress! + columns.lowerBound * each)
+                    .copyMemory(from: source.baseAddress! + from, byteCount: columns.count * each * MemoryLayout<T>.stride)
             }
         }
 

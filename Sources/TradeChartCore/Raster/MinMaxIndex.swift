@@ -229,6 +229,36 @@ public struct MinMaxIndex: Sendable {
         let from = firstBlock << shift
         var first = levels.isEmpty ? [] : levels[0]
         if !levels.isEmpty { levels[0] = [] }
+        // The block holding row `lent` was summarized up to it: its pair takes the new rows in
+        // order, as one pass over the whole block compares them (`summary`), and the blocks
+        // after it are summarized from the new rows alone, which are all that is replayed.
+        if lent > from, 2 * firstBlock + 1 < first.count {
+            let fresh = values(in: lent..<count)
+            let blockEnd = min(from + b, count)
+            var mn = first[2 * firstBlock], mx = first[2 * firstBlock + 1]
+            for v in fresh[0..<(blockEnd - lent)] {
+                if v < mn { mn = v }
+                if v > mx { mx = v }
+                if v.isNaN { missing += 1 }
+            }
+            first[2 * firstBlock] = mn
+            first[2 * firstBlock + 1] = mx
+            first.removeSubrange((2 * firstBlock + 2)...)
+            let blocks = (count + b - 1) >> shift
+            if first.capacity < 2 * blocks { first.reserveCapacity(max(2 * blocks, first.capacity + first.capacity / 2)) }
+            let added = blocks - firstBlock - 1, kept = first.count
+            if added > 0 {
+                first.append(contentsOf: repeatElement(0, count: 2 * added))
+                first.withUnsafeMutableBufferPointer { pairs in
+                    fresh[(blockEnd - lent)...].withUnsafeBufferPointer { v in
+                        Self.summarize(v, blocks: 0..<added, into: pairs.baseAddress! + kept, nans: &missing, blockShift: shift)
+                    }
+                }
+            }
+            levels[0] = first
+            extendLevels(from: from, aboveFirstLevel: true)
+            return
+        }
         // The NaNs of the blocks summarized again are counted afresh.
         let redone = values(in: from..<count)
         if !first.isEmpty, lent > from {

@@ -146,7 +146,7 @@ struct PlotParts {
 
     /// The styles of the averages and then of the indicators drawn on the price.
     static func averageStyles(_ state: ViewerState) -> [CellStyle] {
-        state.averages.indices.map { CellStyle(state.averageRole($0), .dim) } + state.overlayIndicatorLines.map(\.style)
+        state.averages.indices.map { CellStyle(state.averageRole($0), .dim) } + state.overlayIndicatorStyles
     }
 
     /// The averages as one layer: in each cell the first average with dots there. Without

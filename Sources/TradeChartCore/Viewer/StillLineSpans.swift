@@ -18,11 +18,21 @@ struct StillLineSpans: Sendable {
     /// those kept that still describe them, and working the others out from those kept for
     /// the same index before it grew (`ColumnSpans.init(_:points:x:width:reusing:)`).
     mutating func keep(_ lines: [(index: MinMaxIndex, points: ClosedRange<Int>)], x: AffineMap, width: Int) {
-        kept = lines.map { line in
-            if let same = kept.first(where: { $0.describes(line.index, points: line.points, x: x, width: width) }) { return same }
-            let earlier = kept.first { $0.contents === line.index.contents || $0.contents === line.index.before?.contents }
-            return ColumnSpans(line.index, points: line.points, x: x, width: width, reusing: earlier)
+        let old = kept
+        var spans: [ColumnSpans] = []
+        spans.reserveCapacity(lines.count)
+        // Each line read where it lies (a closure capturing a line would copy its index, every column retained).
+        for k in lines.indices {
+            let contents = lines[k].index.contents, points = lines[k].points
+            if let same = old.first(where: { $0.contents === contents && $0.points == points && $0.x == x && $0.width == width }) {
+                spans.append(same)
+                continue
+            }
+            let before = lines[k].index.before?.contents
+            let earlier = old.first { $0.contents === contents || $0.contents === before }
+            spans.append(ColumnSpans(lines[k].index, points: points, x: x, width: width, reusing: earlier))
         }
+        kept = spans
     }
 
     /// How many lines' spans are kept.

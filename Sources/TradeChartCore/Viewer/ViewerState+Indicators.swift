@@ -166,13 +166,30 @@ extension ViewerState {
     /// style: an indicator's own colour, its bands dimmer than its middle line.
     var overlayIndicatorLines: [(index: MinMaxIndex, first: Int, style: CellStyle)] {
         var lines: [(index: MinMaxIndex, first: Int, style: CellStyle)] = []
-        for (k, indicator) in indicators.filter(\.choice.isOverlay).enumerated() {
+        guard !comparing else { return lines }
+        // Read where they lie: a copy of an indicator (`filter`) retains and releases every column it holds.
+        var k = 0
+        for i in overlays.indicators.indices where overlays.indicators[i].choice.isOverlay {
             let role = indicatorRole(k)
-            for (j, dim) in indicator.dims.enumerated() {
-                lines.append((indicator.plotted[j], indicator.firstDefined, CellStyle(role, dim ? .dim : [])))
+            for (j, dim) in overlays.indicators[i].dims.enumerated() {
+                lines.append((overlays.indicators[i].plotted[j], overlays.indicators[i].firstDefined, CellStyle(role, dim ? .dim : [])))
             }
+            k += 1
         }
         return lines
+    }
+
+    /// The styles of `overlayIndicatorLines`, without their indices.
+    var overlayIndicatorStyles: [CellStyle] {
+        var styles: [CellStyle] = []
+        guard !comparing else { return styles }
+        var k = 0
+        for i in overlays.indicators.indices where overlays.indicators[i].choice.isOverlay {
+            let role = indicatorRole(k)
+            for dim in overlays.indicators[i].dims { styles.append(CellStyle(role, dim ? .dim : [])) }
+            k += 1
+        }
+        return styles
     }
 
     /// The colour of the `k`-th overlay indicator: the palette's after the averages'.

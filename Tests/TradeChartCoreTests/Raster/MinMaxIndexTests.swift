@@ -161,4 +161,42 @@ struct MinMaxIndexTests {
         #expect(MinMaxIndex([]).count == 0)
         #expect(MinMaxIndex([3]).minMax(0...0) == (3, 3))
     }
+
+    /// A line worked out again where read, here from values kept whole (a test's stand-in for an indicator's replay).
+    struct StoredReplay: LineReplay {
+        let all: [Double]
+        var count: Int { all.count }
+        func values(_ rows: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+            for (k, i) in rows.enumerated() { out[k] = all[i] }
+        }
+        func values(runs: [Range<Int>], into out: UnsafeMutablePointer<Double>) {
+            var at = 0
+            for run in runs {
+                values(run, into: out + at)
+                at += run.count
+            }
+        }
+    }
+
+    /// A replayed line (an indicator's) taken back grown, as a followed file grows it, by a few
+    /// rows at a time, gaps (NaN) and signed zeros among them, inside its last block and past
+    /// it: its levels (the first of equal zeros kept) and its count of gaps are those of an index
+    /// built from all its values.
+    @Test func aReplayedLineGrownInPlaceIsTheLineIndexedWhole() {
+        var rng = SplitMix64(seed: 21)
+        var all: [Double] = (0..<200).map { Double($0 % 37) + 1 }
+        let shift = MinMaxIndex.replayedShift
+        var index = MinMaxIndex(replay: StoredReplay(all: all), summary: BlockSummary(all, blockShift: shift))
+        while all.count < 2_000 {
+            let lent = index.lendReplay()
+            for _ in 0..<(1 + Int(rng.next() % 90)) {
+                let r = rng.next() % 10
+                all.append(r == 0 ? .nan : r == 1 ? -0.0 : r == 2 ? 0.0 : Double(Int(rng.next() % 1_000)) / 8 + 1)
+            }
+            index.adopt(replay: StoredReplay(all: all), lent: lent)
+            let whole = MinMaxIndex(all, firstShift: shift)
+            #expect(index.levels.map { $0.map(\.bitPattern) } == whole.levels.map { $0.map(\.bitPattern) }, "\(all.count) rows")
+            #expect(index.missing == whole.missing, "\(all.count) rows")
+        }
+    }
 }
