@@ -126,10 +126,24 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
         return zip(pairs, nans).map { BlockSummary(pairs: $0, missing: $1) }
     }
 
-    /// Takes the rows appended since (`inputs` holds every row): O(1) a row.
-    mutating func extend(_ inputs: IndicatorInputs) {
+    /// Takes the rows appended since (`inputs` holds every row): O(1) a row. Answers the
+    /// new rows' drawn outputs (output k's values in the k-th array), as the pass worked them
+    /// out: what a replay from the checkpoint before them would give again.
+    @discardableResult
+    mutating func extend(_ inputs: IndicatorInputs) -> [[Double]] {
         self.inputs = inputs
-        advance(to: inputs.count) { _, _, _ in }
+        let first = count, drawn = steps.drawn
+        var fresh = [[Double]](repeating: [], count: drawn)
+        for k in 0..<drawn { fresh[k].reserveCapacity(inputs.count - first) }
+        advance(to: inputs.count) { rows, buffer, stride in
+            let from = max(rows.lowerBound, first)
+            guard from < rows.upperBound else { return }
+            for k in 0..<drawn {
+                fresh[k].append(contentsOf: UnsafeBufferPointer(start: buffer + k * stride + (from - rows.lowerBound),
+                                                                count: rows.upperBound - from))
+            }
+        }
+        return fresh
     }
 
     /// Lets go of the input columns (so that the series can grow in place); `extend` takes them back.
@@ -141,10 +155,12 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     var outputLayout: (outputs: Int, drawn: Int, legend: Int) { (steps.outputs, steps.drawn, steps.legendOutput) }
 
     /// Applies `change` (`IndicatorEngine.change`).
-    fileprivate mutating func apply(_ change: IndicatorEngine.Change) {
+    fileprivate mutating func apply(_ change: IndicatorEngine.Change) -> [[Double]] {
         switch change {
-        case .extend(let inputs): extend(inputs)
-        case .releaseInputs: releaseInputs()
+        case .extend(let inputs): return extend(inputs)
+        case .releaseInputs:
+            releaseInputs()
+            return []
         }
     }
 
@@ -468,11 +484,12 @@ enum IndicatorEngine: Sendable {
         }
     }
 
-    /// Takes the rows appended since.
-    mutating func extend(_ inputs: IndicatorInputs) { change(.extend(inputs)) }
+    /// Takes the rows appended since; answers their drawn outputs (`CheckpointedIndicator.extend`).
+    @discardableResult
+    mutating func extend(_ inputs: IndicatorInputs) -> [[Double]] { change(.extend(inputs)) }
 
     /// Lets go of the input columns.
-    mutating func releaseInputs() { change(.releaseInputs) }
+    mutating func releaseInputs() { _ = change(.releaseInputs) }
 
     /// What `change(_:)` does to the indicator.
     fileprivate enum Change {
@@ -482,16 +499,18 @@ enum IndicatorEngine: Sendable {
 
     /// Applies `change` to the indicator, taken out of `self` meanwhile (`self` holds an
     /// indicator of no row) so that it is held once and its checkpoints are not copied.
-    private mutating func change(_ change: Change) {
+    private mutating func change(_ change: Change) -> [[Double]] {
+        let fresh: [[Double]]
         switch self {
-        case .ema(var e): self = Self.none; e.apply(change); self = .ema(e)
-        case .bands(var e): self = Self.none; e.apply(change); self = .bands(e)
-        case .vwap(var e): self = Self.none; e.apply(change); self = .vwap(e)
-        case .rsi(var e): self = Self.none; e.apply(change); self = .rsi(e)
-        case .macd(var e): self = Self.none; e.apply(change); self = .macd(e)
-        case .stochastic(var e): self = Self.none; e.apply(change); self = .stochastic(e)
-        case .atr(var e): self = Self.none; e.apply(change); self = .atr(e)
+        case .ema(var e): self = Self.none; fresh = e.apply(change); self = .ema(e)
+        case .bands(var e): self = Self.none; fresh = e.apply(change); self = .bands(e)
+        case .vwap(var e): self = Self.none; fresh = e.apply(change); self = .vwap(e)
+        case .rsi(var e): self = Self.none; fresh = e.apply(change); self = .rsi(e)
+        case .macd(var e): self = Self.none; fresh = e.apply(change); self = .macd(e)
+        case .stochastic(var e): self = Self.none; fresh = e.apply(change); self = .stochastic(e)
+        case .atr(var e): self = Self.none; fresh = e.apply(change); self = .atr(e)
         }
+        return fresh
     }
 
     /// An indicator of no row, held by `self` while its own changes.

@@ -206,7 +206,9 @@ public struct MinMaxIndex: Sendable {
     /// Takes `replay`, the line grown from `lent` rows (those of the replay handed out by
     /// `lendReplay()`), and extends the index over the new rows: the first level's blocks from
     /// the one holding row `lent` on are summarized from replayed values, O(new + log N).
-    package mutating func adopt(replay grown: some LineReplay, lent: Int) {
+    /// `fresh`, when given, holds the values of the rows from `lent` on (as the pass that
+    /// computed them wrote them): they are not replayed.
+    package mutating func adopt(replay grown: some LineReplay, lent: Int, fresh given: [Double]? = nil) {
         precondition(replay == nil && values.isEmpty && grown.count >= lent, "adopt takes back the replay lent")
         replay = grown
         let count = grown.count
@@ -232,8 +234,9 @@ public struct MinMaxIndex: Sendable {
         // The block holding row `lent` was summarized up to it: its pair takes the new rows in
         // order, as one pass over the whole block compares them (`summary`), and the blocks
         // after it are summarized from the new rows alone, which are all that is replayed.
+        let given = given.flatMap { $0.count == count - lent ? $0 : nil }
         if lent > from, 2 * firstBlock + 1 < first.count {
-            let fresh = values(in: lent..<count)
+            let fresh = given ?? values(in: lent..<count)
             let blockEnd = min(from + b, count)
             var mn = first[2 * firstBlock], mx = first[2 * firstBlock + 1]
             for v in fresh[0..<(blockEnd - lent)] {
@@ -260,7 +263,7 @@ public struct MinMaxIndex: Sendable {
             return
         }
         // The NaNs of the blocks summarized again are counted afresh.
-        let redone = values(in: from..<count)
+        let redone = from == lent ? given ?? values(in: from..<count) : values(in: from..<count)
         if !first.isEmpty, lent > from {
             for v in redone[0..<(lent - from)] where v.isNaN { missing -= 1 }
         } else if first.isEmpty {

@@ -207,10 +207,13 @@ struct IndicatorLine: Sendable {
         let before = engine.count
         if replays && !lent { for k in plotted.indices { _ = plotted[k].lendReplay() } }
         lent = false
-        engine.extend(Self.inputs(choice, series: series, bars: bars))
+        let fresh = engine.extend(Self.inputs(choice, series: series, bars: bars))
         guard replays else { return }
         let shared = ReplayCache()
-        for k in plotted.indices { plotted[k].adopt(replay: engine.replay(of: k, shared: shared), lent: before) }
+        // The new rows' values come with the pass that took them: none is replayed for the index.
+        for k in plotted.indices {
+            plotted[k].adopt(replay: engine.replay(of: k, shared: shared), lent: before, fresh: k < fresh.count ? fresh[k] : nil)
+        }
     }
 
     /// Extends the plotted values to the rows computed (an overlay's for the axis: log or
