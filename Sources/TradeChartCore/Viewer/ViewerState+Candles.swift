@@ -226,12 +226,20 @@ extension ViewerState {
         guard morphing else {
             layout = layout.withPanes(volume: drawsVolume, panes: panes)
             retarget()
+            continueMorph(at: time)
             return
         }
         let onScreen = projection(at: time)
         morphFirst = drawnPoints(at: time).lowerBound
         layout = layout.withPanes(volume: drawsVolume, panes: panes)
         retarget(from: onScreen, at: time)
+    }
+
+    /// A morph running at `time` goes on from what is on screen towards the target set since
+    /// (no jump now, the same end), instead of ending on the target it was started for.
+    mutating func continueMorph(at time: Double) {
+        guard let running = morph, running.to != target else { return }
+        morph = running.isFinished(at: time) ? nil : running.retargeted(to: target, at: time)
     }
 
     /// A new target for the same range (the axis widened to the highs and lows, the pane

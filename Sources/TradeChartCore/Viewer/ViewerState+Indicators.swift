@@ -28,7 +28,12 @@ extension ViewerState {
             fitLayout(at: time, morphing: morphing)
             return
         }
-        if morphing { retarget(from: projection(at: time), at: time) } else { retarget() }
+        if morphing {
+            retarget(from: projection(at: time), at: time)
+        } else {
+            retarget()
+            continueMorph(at: time)
+        }
     }
 
     /// The chooser's rows (`i`): each indicator with its digit, whether it is on and its periods

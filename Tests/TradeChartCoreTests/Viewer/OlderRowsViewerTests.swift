@@ -103,6 +103,24 @@ struct OlderRowsViewerTests {
         #expect(state.frame(at: 10).plainText == reference.frame(at: 10).plainText)
     }
 
+    /// The indicators giving way while a range's morph runs (the first older rows arrive just
+    /// after a key) leave the chart's pane, and the morph goes on towards the chart without it,
+    /// from what is on screen: no jump now, none at its end.
+    @Test func theIndicatorsGivingWayMidMorphTurnTheMorphTowardsTheNewLayout() throws {
+        var state = ViewerState(series: Self.newest, range: nil, options: ViewerOptions(), columns: 100, rows: 30,
+                                view: ViewSettings(indicators: try IndicatorChoice.list("rsi")))
+        _ = state.handle(.key(.character("3")), at: 0)
+        let running = try #require(state.morph)
+        let time = running.start + running.duration / 3
+        let before = state.projection(at: time)
+        _ = state.handle(.olderRows(.reading(fraction: 0.1)), at: time)
+        #expect(state.layout.panes == 0)
+        let morph = try #require(state.morph)
+        #expect(morph.to == state.target, "the morph aims at the chart without the pane")
+        #expect(state.projection(at: time) == before, "no jump")
+        #expect(state.projection(at: running.start + running.duration) == state.target)
+    }
+
     /// When the older rows cannot be read, the newest rows are the series: the indicators are worked out from them.
     @Test func indicatorsAreDrawnFromTheNewestRowsWhenTheOlderCannotBeRead() throws {
         var state = ViewerState(series: Self.newest, range: nil, options: ViewerOptions(), columns: 100, rows: 30,
