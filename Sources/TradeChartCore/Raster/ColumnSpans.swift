@@ -9,13 +9,13 @@
 /// at every change, so spans kept from before a change never pass for it.
 package struct ColumnSpans: Sendable {
     /// The index's contents the spans were worked out from (held, so its identity is not reused).
-    let contents: MinMaxIndex.Contents
-    let points: ClosedRange<Int>
+    private(set) var contents: MinMaxIndex.Contents
+    private(set) var points: ClosedRange<Int>
     let x: AffineMap
     let width: Int
     /// The points clamped to the index; `first > last` when none is drawn.
-    private let first: Int
-    private let last: Int
+    private var first: Int
+    private var last: Int
     /// The first column described; the others follow it.
     private var startColumn = 0
     /// Per column: `lo` and `hi`.
@@ -59,20 +59,7 @@ package struct ColumnSpans: Sendable {
         let search = IndexSearch(first: first, last: last, map: x, mirrored: mirrored)
         let columns = end - start + 1
         let first = first, last = last
-        // Points with x in [c, c + 1] are the indices lo...hi of column c: lo is the first point
-        // not left of its left edge, hi the last not right of its right edge. Both are found
-        // once an edge, from the one search for the first point not below its key.
-        func edge(_ k: Int) -> (notBelow: Int, above: Int) {
-            let key = mirrored ? -Double(k) : Double(k)
-            let notBelow = search.first(notBelow: key)
-            // The points exactly on the edge follow it (keys never fall); rarely more than one.
-            var above = notBelow
-            while above <= last && search.key(above) <= key {
-                above += 1
-                if above - notBelow > 8 { return (notBelow, search.first(above: key)) }
-            }
-            return (notBelow, above)
-        }
+        let edges = ColumnEdges(search: search, mirrored: mirrored, last: last)
         let earlier = before.flatMap { Earlier($0, of: index, width: width) }
         // Under the same x map (a followed chart's held one) the columns between the two ends
         // are those worked out before, bounds and values: copied, neither searched nor read.
@@ -88,8 +75,8 @@ package struct ColumnSpans: Sendable {
                     previous = nil
                     continue
                 }
-                let left = previous ?? edge(start + c)
-                let next = edge(start + c + 1)
+                let left = previous ?? edges.edge(start + c)
+                let next = edges.edge(start + c + 1)
                 // Mirrored, the keys of the column's right edge come first.
                 b[2 * c] = mirrored ? next.notBelow : left.notBelow
                 b[2 * c + 1] = (mirrored ? left.above : next.above) - 1
@@ -143,6 +130,14 @@ package struct ColumnSpans: Sendable {
         }
         // The columns not copied: those before the copied ones and those after.
         let unread = Array(0..<copied.lowerBound) + Array(copied.upperBound..<columns)
+        v.withUnsafeMutableBufferPointer { v in fillReplayed(index, bounds: bounds, columns: unread, first: first, last: last, into: v) }
+        return v
+    }
+
+    /// Writes the values of `columns` (their entries zero) of a replayed line to `v`, from the
+    /// rows they read, worked out at once (`replayedValues`).
+    private static func fillReplayed(_ index: MinMaxIndex, bounds: [Int], columns unread: [Int], first: Int, last: Int,
+                                     into v: UnsafeMutableBufferPointer<Double>) {
         var wanted: [Range<Int>] = []
         wanted.reserveCapacity(4 * unread.count)
         for c in unread {
@@ -162,7 +157,6 @@ package struct ColumnSpans: Sendable {
             if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (read.value(lo - 1), read.value(lo)) }
             if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (read.value(hi), read.value(hi + 1)) }
         }
-        return v
     }
 
     /// Spans worked out before for the same index (or its contents before a change), and
@@ -192,15 +186,7 @@ package struct ColumnSpans: Sendable {
         /// (so neither end clamped it, before or now, and its segments read the same values).
         /// They follow one another: the first points rise from column to column, and so do the last.
         func sameColumns(x: AffineMap, first: Int, last: Int, start: Int, columns: Int) -> Range<Int> {
-            guard spans.x == x, spans.first <= spans.last, first >= spans.first, last >= spans.last else { return 0..<0 }
-            let end = min(spans.last, unchanged)
-            let from = max(start, spans.startColumn), to = min(start + columns, spans.startColumn + spans.bounds.count / 2)
-            guard from < to else { return 0..<0 }
-            var lowest = from
-            while lowest < to && spans.bounds[2 * (lowest - spans.startColumn)] <= first { lowest += 1 }
-            var highest = to
-            while highest > lowest && spans.bounds[2 * (highest - 1 - spans.startColumn) + 1] + 1 >= end { highest -= 1 }
-            return (lowest - start)..<(highest - start)
+            spans.sameColumns(x: x, first: first, last: last, start: start, columns: columns, unchanged: unchanged)
         }
 
         /// Copies what the earlier spans hold in `part` (`each` entries a column) for the
@@ -261,6 +247,93 @@ package struct ColumnSpans: Sendable {
         }
     }
 
+    /// The columns (counted from `start`, of `columns`) whose bounds and values under the map
+    /// `x` and the points `first...last` are those these spans hold, their index's first
+    /// `unchanged` values as they were (`Earlier.sameColumns`).
+    private func sameColumns(x: AffineMap, first: Int, last: Int, start: Int, columns: Int, unchanged: Int) -> Range<Int> {
+        guard self.x == x, self.first <= self.last, first >= self.first, last >= self.last else { return 0..<0 }
+        let end = min(self.last, unchanged)
+        let from = max(start, startColumn), to = min(start + columns, startColumn + bounds.count / 2)
+        guard from < to else { return 0..<0 }
+        var lowest = from
+        while lowest < to && bounds[2 * (lowest - startColumn)] <= first { lowest += 1 }
+        var highest = to
+        while highest > lowest && bounds[2 * (highest - 1 - startColumn) + 1] + 1 >= end { highest -= 1 }
+        return (lowest - start)..<(highest - start)
+    }
+
+    /// These spans made those of `points` of `index` in place, under the same x map and width,
+    /// when `index` is the index they describe or it grown since (`MinMaxIndex.before`): the
+    /// columns the change reaches are worked out again, as `init(_:points:x:width:reusing:)`
+    /// works them out, and the others stay where they are (not copied: a followed chart's look
+    /// touches a column or two of each line, not its every column). False, changing nothing,
+    /// when the first column moved, the map is mirrored or the spans describe another index.
+    package mutating func regrow(_ index: MinMaxIndex, points: ClosedRange<Int>) -> Bool {
+        guard x.scale > 0, !bounds.isEmpty, first <= last else { return false }
+        let unchanged: Int
+        if contents === index.contents {
+            unchanged = index.count
+        } else if let before = index.before, before.contents === contents {
+            unchanged = before.unchanged
+        } else {
+            return false
+        }
+        let first = max(points.lowerBound, 0), last = min(points.upperBound, index.count - 1)
+        guard first <= last else { return false }
+        let xFirst = LineRasterizer.dotX(first, x), xLast = LineRasterizer.dotX(last, x)
+        guard xLast >= 0, xFirst <= Double(width) else { return false }
+        let start = xFirst < 1 ? 0 : Clamp.int(xFirst) - 1
+        let end = xLast >= Double(width - 1) ? width - 1 : Clamp.int(xLast)
+        guard start == startColumn, start <= end else { return false }
+        let columns = end - start + 1, before = bounds.count / 2
+        let same = sameColumns(x: x, first: first, last: last, start: start, columns: columns, unchanged: unchanged)
+        copied = same.isEmpty ? nil : (contents, self.points, (start + same.lowerBound)..<(start + same.upperBound))
+        if columns > before {
+            bounds.append(contentsOf: repeatElement(0, count: 2 * (columns - before)))
+            values.append(contentsOf: repeatElement(0, count: 6 * (columns - before)))
+        } else if columns < before {
+            bounds.removeLast(2 * (before - columns))
+            values.removeLast(6 * (before - columns))
+        }
+        let redo = Array(0..<same.lowerBound) + Array(same.upperBound..<columns)
+        let edges = ColumnEdges(search: IndexSearch(first: first, last: last, map: x, mirrored: false), mirrored: false, last: last)
+        bounds.withUnsafeMutableBufferPointer { b in
+            var previous: (column: Int, edge: (notBelow: Int, above: Int))?
+            for c in redo {
+                let left = previous.flatMap { $0.column == c ? $0.edge : nil } ?? edges.edge(start + c)
+                let next = edges.edge(start + c + 1)
+                b[2 * c] = left.notBelow
+                b[2 * c + 1] = next.above - 1
+                previous = (c + 1, next)
+            }
+        }
+        values.withUnsafeMutableBufferPointer { v in
+            for c in redo { UnsafeMutableBufferPointer(rebasing: v[(6 * c)..<(6 * c + 6)]).update(repeating: 0) }
+        }
+        contents = index.contents
+        self.points = points
+        self.first = first
+        self.last = last
+        if index.isReplayed {
+            values.withUnsafeMutableBufferPointer { v in
+                Self.fillReplayed(index, bounds: bounds, columns: redo, first: first, last: last, into: v)
+            }
+        } else {
+            let bounds = bounds
+            values.withUnsafeMutableBufferPointer { v in
+                index.values.withUnsafeBufferPointer { p in
+                    for c in redo {
+                        let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+                        if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) }
+                        if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
+                        if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
     /// Whether these are the spans of `points` of `index` under `x` in `width` columns.
     package func describes(_ index: MinMaxIndex, points: ClosedRange<Int>, x: AffineMap, width: Int) -> Bool {
         contents === index.contents && self.points == points && self.x == x && self.width == width
@@ -295,5 +368,28 @@ package struct ColumnSpans: Sendable {
             }
             body(column, yLow, yHigh)
         }
+    }
+}
+
+/// The points of a line on each edge between dot columns (`ColumnSpans`): points with x in
+/// [c, c + 1] are the indices lo...hi of column c, lo the first point not left of its left
+/// edge, hi the last not right of its right edge; both are found once an edge, from the one
+/// search for the first point not below its key.
+private struct ColumnEdges {
+    let search: IndexSearch
+    let mirrored: Bool
+    let last: Int
+
+    /// The first point not below edge `k`'s key, and the first above it.
+    func edge(_ k: Int) -> (notBelow: Int, above: Int) {
+        let key = mirrored ? -Double(k) : Double(k)
+        let notBelow = search.first(notBelow: key)
+        // The points exactly on the edge follow it (keys never fall); rarely more than one.
+        var above = notBelow
+        while above <= last && search.key(above) <= key {
+            above += 1
+            if above - notBelow > 8 { return (notBelow, search.first(above: key)) }
+        }
+        return (notBelow, above)
     }
 }

@@ -18,7 +18,9 @@ struct StillLineSpans: Sendable {
     /// those kept that still describe them, and working the others out from those kept for
     /// the same index before it grew (`ColumnSpans.init(_:points:x:width:reusing:)`).
     mutating func keep(_ lines: [(index: MinMaxIndex, points: ClosedRange<Int>)], x: AffineMap, width: Int) {
-        let old = kept
+        // Taken out of the state, so that spans grown in place (`ColumnSpans.regrow`) are held once and not copied.
+        var old = kept
+        kept = []
         var spans: [ColumnSpans] = []
         spans.reserveCapacity(lines.count)
         // Each line read where it lies (a closure capturing a line would copy its index, every column retained).
@@ -29,8 +31,16 @@ struct StillLineSpans: Sendable {
                 continue
             }
             let before = lines[k].index.before?.contents
-            let earlier = old.first { $0.contents === contents || $0.contents === before }
-            spans.append(ColumnSpans(lines[k].index, points: points, x: x, width: width, reusing: earlier))
+            guard let at = old.firstIndex(where: { $0.contents === contents || $0.contents === before }) else {
+                spans.append(ColumnSpans(lines[k].index, points: points, x: x, width: width))
+                continue
+            }
+            var earlier = old.remove(at: at)
+            if earlier.x == x, earlier.width == width, earlier.regrow(lines[k].index, points: points) {
+                spans.append(earlier)
+            } else {
+                spans.append(ColumnSpans(lines[k].index, points: points, x: x, width: width, reusing: earlier))
+            }
         }
         kept = spans
     }

@@ -85,6 +85,8 @@ struct ReplayedSpansTests {
             line.plot(scale: .identity, log: false)
             #expect(line.plotted.allSatisfy { $0.isReplayed })
             var kept = line.plotted.map { ColumnSpans($0, points: 0...(n - 1), x: x, width: width) }
+            // The same spans grown in place (`regrow`, as the still frame's are kept).
+            var regrown = kept
             var copied = 0
             while n + 7 <= total {
                 n += 1 + n % 7
@@ -97,6 +99,11 @@ struct ReplayedSpansTests {
                                 == ColumnSpansReuseTests.columns(fresh).map { $0.map(\.bitPattern) }, "\(choice.title) line \(k) at \(n)")
                     copied += spans.copiedColumns
                     kept[k] = spans
+                    let grew = regrown[k].regrow(line.plotted[k], points: 0...(n - 1))
+                    #expect(grew, "\(choice.title) line \(k) at \(n) grown in place")
+                    #expect(ColumnSpansReuseTests.columns(regrown[k]).map { $0.map(\.bitPattern) }
+                                == ColumnSpansReuseTests.columns(fresh).map { $0.map(\.bitPattern) },
+                            "\(choice.title) line \(k) at \(n), grown in place")
                 }
             }
             #expect(copied > 100 * line.plotted.count, "\(choice.title): \(copied) columns copied")

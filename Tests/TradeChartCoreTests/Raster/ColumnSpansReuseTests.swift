@@ -62,7 +62,9 @@ struct ColumnSpansReuseTests {
         var first = last - shown
         var x = map(first, last)
         var kept = ColumnSpans(index, points: first...last, x: x, width: width)
-        var copied = 0
+        // The same spans grown in place where they can be (`regrow`), afresh where they cannot.
+        var regrown = kept
+        var copied = 0, grownInPlace = 0
         for step in 0..<120 {
             let added = Self.nextValues(after: index.values[index.count - 1], rng: &rng)
             if step % 3 == 0 {
@@ -90,9 +92,17 @@ struct ColumnSpansReuseTests {
             #expect(Self.columns(reused) == Self.columns(fresh), "step \(step)")
             copied += reused.copiedColumns
             kept = reused
+            if regrown.x == x, regrown.regrow(index, points: first...last) {
+                grownInPlace += 1
+            } else {
+                regrown = ColumnSpans(index, points: first...last, x: x, width: width, reusing: regrown)
+            }
+            #expect(Self.columns(regrown) == Self.columns(fresh), "step \(step), grown in place")
         }
         // Held, most columns of most steps are copied; fitted afresh at every step, none is.
         #expect(held ? copied > 120 * width / 4 : copied == 0, "copied \(copied) columns in 120 steps of \(width)")
+        // Held while the ends stay, the spans grow in place at most steps.
+        if mapKept == .whileTheEndsStay { #expect(grownInPlace > 60, "grown in place at \(grownInPlace) of 120 steps") }
     }
 
     @Test("spans of another index's contents are not reused")
