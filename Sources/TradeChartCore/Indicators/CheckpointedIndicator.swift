@@ -127,12 +127,12 @@ struct CheckpointedIndicator<Steps: IndicatorSteps>: Sendable {
     }
 
     /// Takes the rows appended since (`inputs` holds every row): O(1) a row. Answers the
-    /// new rows' drawn outputs (output k's values in the k-th array), as the pass worked them
-    /// out: what a replay from the checkpoint before them would give again.
+    /// new rows' outputs (output k's values in the k-th array, the drawn ones first), as the
+    /// pass worked them out: what a replay from the checkpoint before them would give again.
     @discardableResult
     mutating func extend(_ inputs: IndicatorInputs) -> [[Double]] {
         self.inputs = inputs
-        let first = count, drawn = steps.drawn
+        let first = count, drawn = steps.outputs
         var fresh = [[Double]](repeating: [], count: drawn)
         for k in 0..<drawn { fresh[k].reserveCapacity(inputs.count - first) }
         advance(to: inputs.count) { rows, buffer, stride in
@@ -484,7 +484,7 @@ enum IndicatorEngine: Sendable {
         }
     }
 
-    /// Takes the rows appended since; answers their drawn outputs (`CheckpointedIndicator.extend`).
+    /// Takes the rows appended since; answers their outputs (`CheckpointedIndicator.extend`).
     @discardableResult
     mutating func extend(_ inputs: IndicatorInputs) -> [[Double]] { change(.extend(inputs)) }
 

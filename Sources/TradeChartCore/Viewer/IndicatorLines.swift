@@ -39,6 +39,13 @@ struct IndicatorLine: Sendable {
     private var firstLevels: [BlockSummary]?
     /// The first bar with a value.
     let firstDefined: Int
+    /// Every output's value at the newest row, as the pass that took it last worked it out
+    /// (empty before a followed file's first rows): the legend and the panes' titles say
+    /// them at every frame, without a replay from the checkpoint before them.
+    private var newest: [Double] = []
+    /// What the plotted lines replayed last, shared by them and kept while the indicator grows
+    /// (appended rows change no value before them).
+    private var cache = ReplayCache()
 
     /// The indicator over `series` (whose price index's contents token is `seriesContents`)
     /// and `bars` (nil where they were not read); not yet plotted (`plot`).
@@ -170,6 +177,7 @@ struct IndicatorLine: Sendable {
     /// drawn, then MACD's histogram; VWAP's line as it is, not held over a gap.
     func value(line: Int, at point: Int) -> Double {
         guard point >= 0 && point < engine.count else { return .nan }
+        if point == engine.count - 1, output(line) < newest.count { return newest[output(line)] }
         var value = 0.0
         engine.values(output: output(line), point..<(point + 1), into: &value)
         return value
@@ -208,11 +216,12 @@ struct IndicatorLine: Sendable {
         if replays && !lent { for k in plotted.indices { _ = plotted[k].lendReplay() } }
         lent = false
         let fresh = engine.extend(Self.inputs(choice, series: series, bars: bars))
+        newest = engine.count > before ? fresh.compactMap(\.last) : newest
+        if newest.count != fresh.count { newest = [] }
         guard replays else { return }
-        let shared = ReplayCache()
         // The new rows' values come with the pass that took them: none is replayed for the index.
         for k in plotted.indices {
-            plotted[k].adopt(replay: engine.replay(of: k, shared: shared), lent: before, fresh: k < fresh.count ? fresh[k] : nil)
+            plotted[k].adopt(replay: engine.replay(of: k, shared: cache), lent: before, fresh: k < fresh.count ? fresh[k] : nil)
         }
     }
 
@@ -238,8 +247,7 @@ struct IndicatorLine: Sendable {
                 DoubleColumn.grow(&copy, to: count) { rows, out in engine.values(output: k, rows, into: out + rows.lowerBound) }
                 return BlockSummary(copy, blockShift: MinMaxIndex.replayedShift)
             }
-            let shared = ReplayCache()
-            plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0, shared: shared), summary: levels[$0]) }
+            plotted = (0..<engine.drawn).map { MinMaxIndex(replay: engine.replay(of: $0, shared: cache), summary: levels[$0]) }
             replays = true
             lent = false
             return

@@ -73,6 +73,11 @@ struct IndicatorSummaryTests {
             for k in lines.indices {
                 lines[k].extend(series: grown, seriesContents: MinMaxIndex([]).contents, bars: grownBars)
                 lines[k].plot(scale: scale, log: log)
+                // The newest values the legend and the titles say (kept from the pass) are those replayed.
+                for j in 0...lines[k].lineCount where j < lines[k].lineCount || lines[k].hasHistogram {
+                    #expect(lines[k].value(line: j, at: cut - 1).bitPattern
+                                == lines[k].values(line: j, in: (cut - 1)..<cut)[0].bitPattern, "\(lines[k].choice.title) line \(j)")
+                }
             }
             try Self.check(lines, count: cut)
         }
