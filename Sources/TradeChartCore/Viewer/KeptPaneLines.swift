@@ -65,7 +65,9 @@ struct KeptPaneLines: Sendable {
     /// the copied columns and redraws the others; any other is drawn afresh.
     mutating func keep(_ wanted: [(spans: ColumnSpans, y: AffineMap)], columns: Int, rows: Int, charset: Charset) {
         let widthDots = columns * charset.dotColumnsPerCell, heightDots = rows * charset.dotRowsPerCell
-        let before = lines
+        // Taken out of the state, so that a line redrawn in part is held once and changed in place.
+        var before = lines
+        lines = []
         lines = wanted.enumerated().map { k, line in
             if var same = before.first(where: { $0.describes(line.spans, y: line.y, columns: columns, rows: rows, charset: charset) }) {
                 same.changed = []
@@ -73,15 +75,19 @@ struct KeptPaneLines: Sendable {
             }
             let spans = line.spans
             if k < before.count, let copied = spans.copied {
-                var old = before[k]
-                if old.x == spans.x, old.y == line.y, old.columns == columns, old.rows == rows, old.charset == charset,
-                   copied.contents === old.contents, copied.points == old.points, old.runs.count == widthDots {
-                    let runs = LineRasterizer.runs(spans, y: line.y, widthDots: widthDots, heightDots: heightDots,
-                                                   keeping: old.runs, columns: copied.columns)
+                // Its fields read where they lie (a copy of the line would hold its dots a second time).
+                if before[k].x == spans.x, before[k].y == line.y, before[k].columns == columns, before[k].rows == rows,
+                   before[k].charset == charset, copied.contents === before[k].contents, copied.points == before[k].points,
+                   before[k].runs.count == widthDots {
+                    // Its dots and canvas moved out of the list before (held once), the columns outside those copied redrawn.
+                    var runs = before[k].runs, canvas = before[k].canvas
+                    before[k].runs = []
+                    before[k].canvas = DotCanvas(columns: 0, rows: 0, charset: charset)
                     var changed: [Int] = []
-                    old.canvas.redraw(from: old.runs, to: runs, widthDots: widthDots) { changed.append($0) }
+                    LineRasterizer.updateRuns(&runs, spans, y: line.y, widthDots: widthDots, heightDots: heightDots,
+                                              keeping: copied.columns, canvas: &canvas) { changed.append($0) }
                     return Line(contents: spans.contents, points: spans.points, x: spans.x, y: line.y, columns: columns,
-                                rows: rows, charset: charset, runs: runs, canvas: old.canvas, changed: changed)
+                                rows: rows, charset: charset, runs: runs, canvas: canvas, changed: changed)
                 }
             }
             let runs = LineRasterizer.runs(spans, y: line.y, widthDots: widthDots, heightDots: heightDots)

@@ -26,31 +26,35 @@ struct KeptPlot: Sendable {
         let old = self.inputs
         let sameCanvas = old.map { $0.width == width && $0.height == height && $0.charset == charset } ?? false
         let sameMaps = sameCanvas && old.map { $0.x == inputs.x && $0.y == inputs.y } ?? false
-        let newRuns = lines.enumerated().map { k, spans -> [DotRun] in
-            guard let spans else { return [] }
-            // Columns whose spans were copied from those these dots were drawn from, under the same maps, keep their dots.
-            if sameMaps, let old, k < old.lines.count, k < runs.count, runs[k].count == widthDots, let copied = spans.copied,
-               copied.contents === old.lines[k].contents, copied.points == old.lines[k].points {
-                return LineRasterizer.runs(spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots,
-                                           keeping: runs[k], columns: copied.columns)
-            }
-            return LineRasterizer.runs(spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots)
-        }
         // The dots are kept while the grid stays; the cells while everything but the dots does.
-        let sameGrid = sameCanvas && runs.count == newRuns.count
+        let sameGrid = sameCanvas && runs.count == lines.count
         let sameLook = sameGrid && old.map {
             $0.color == inputs.color && $0.lineStyle == inputs.lineStyle && $0.baselineRow == inputs.baselineRow
                 && $0.lines.map(\.style) == inputs.lines.map(\.style)
         } ?? false
         if !sameGrid {
-            canvases = newRuns.map { _ in DotCanvas(columns: width, rows: height, charset: charset) }
-            runs = newRuns.map { _ in [] }
+            canvases = lines.map { _ in DotCanvas(columns: width, rows: height, charset: charset) }
+            runs = lines.map { _ in [] }
         }
         var dirty = [Bool](repeating: !sameLook, count: width)
-        for k in newRuns.indices {
-            canvases[k].redraw(from: runs[k], to: newRuns[k], widthDots: widthDots) { dirty[$0 / dotColumns] = true }
+        for k in lines.indices {
+            guard let spans = lines[k] else {
+                canvases[k].redraw(from: runs[k], to: [], widthDots: widthDots) { dirty[$0 / dotColumns] = true }
+                runs[k] = []
+                continue
+            }
+            // Columns whose spans were copied from those these dots were drawn from, under the same maps, keep their dots:
+            // the others are redrawn in place.
+            if sameGrid, sameMaps, let old, k < old.lines.count, runs[k].count == widthDots, let copied = spans.copied,
+               copied.contents === old.lines[k].contents, copied.points == old.lines[k].points {
+                LineRasterizer.updateRuns(&runs[k], spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots,
+                                          keeping: copied.columns, canvas: &canvases[k]) { dirty[$0 / dotColumns] = true }
+                continue
+            }
+            let new = LineRasterizer.runs(spans, y: inputs.y, widthDots: widthDots, heightDots: heightDots)
+            canvases[k].redraw(from: runs[k], to: new, widthDots: widthDots) { dirty[$0 / dotColumns] = true }
+            runs[k] = new
         }
-        runs = newRuns
         if !sameLook || baseline == nil {
             baseline = PlotParts.baseline(row: inputs.baselineRow, width: width, height: height, charset: charset)
         }
@@ -174,17 +178,12 @@ extension DotCanvas {
 
 extension LineRasterizer {
     /// The dots `drawLine(_:y:into:)` lights in each of the `widthDots` dot columns of a
-    /// canvas `heightDots` dots high.
-    /// `keeping` the dots `old` has in `columns` (worked out from spans those columns were
-    /// copied from, `ColumnSpans.copied`, under the same maps): only the others are worked out.
-    static func runs(_ spans: ColumnSpans, y: AffineMap, widthDots: Int, heightDots: Int,
-                     keeping old: [DotRun] = [], columns kept: Range<Int> = 0..<0) -> [DotRun] {
+    /// canvas `heightDots` dots high (`updateRuns` works out those of some columns in place).
+    static func runs(_ spans: ColumnSpans, y: AffineMap, widthDots: Int, heightDots: Int) -> [DotRun] {
         var runs = [DotRun](repeating: .none, count: widthDots)
         guard heightDots > 0 else { return runs }
-        let kept = kept.clamped(to: 0..<min(widthDots, old.count))
-        for c in kept { runs[c] = old[c] }
         runs.withUnsafeMutableBufferPointer { runs in
-            spans.forEach(y: y, skipping: kept) { column, yLow, yHigh in
+            spans.forEach(y: y) { column, yLow, yHigh in
                 // `fill(column:yLow:yHigh:canvas:)`'s clipping.
                 guard column >= 0, column < widthDots, yLow <= yHigh, yHigh >= 0, yLow < Double(heightDots) else { return }
                 let top = yLow <= 0 ? 0 : Clamp.int(yLow)
@@ -193,6 +192,40 @@ extension LineRasterizer {
             }
         }
         return runs
+    }
+}
+
+extension LineRasterizer {
+    /// `runs(_:y:widthDots:heightDots:keeping:columns:)` and `DotCanvas.redraw(from:to:widthDots:changed:)`
+    /// in place: the dots of `runs` (one a dot column, `widthDots` of them) outside `kept`
+    /// worked out again from `spans`, and each column whose dots changed redrawn on `canvas`
+    /// and handed to `changed`; the columns in `kept` are not visited (a followed chart's look
+    /// reaches a column or two at each end, not the whole width).
+    static func updateRuns(_ runs: inout [DotRun], _ spans: ColumnSpans, y: AffineMap, widthDots: Int, heightDots: Int,
+                           keeping kept: Range<Int>, canvas: inout DotCanvas, changed: (Int) -> Void = { _ in }) {
+        precondition(runs.count == widthDots, "a run for every dot column")
+        let kept = kept.clamped(to: 0..<widthDots)
+        // The new dots of the columns outside `kept`: before it, then after it.
+        var fresh = [DotRun](repeating: .none, count: widthDots - kept.count)
+        if heightDots > 0 {
+            fresh.withUnsafeMutableBufferPointer { fresh in
+                spans.forEach(y: y, skipping: kept) { column, yLow, yHigh in
+                    guard column >= 0, column < widthDots, yLow <= yHigh, yHigh >= 0, yLow < Double(heightDots) else { return }
+                    let top = yLow <= 0 ? 0 : Clamp.int(yLow)
+                    let bottom = yHigh >= Double(heightDots) ? heightDots - 1 : Clamp.int(yHigh)
+                    if top <= bottom {
+                        fresh[column < kept.lowerBound ? column : column - kept.count] = DotRun(top: Int32(top), bottom: Int32(bottom))
+                    }
+                }
+            }
+        }
+        for (i, c) in (Array(0..<kept.lowerBound) + Array(kept.upperBound..<widthDots)).enumerated() where runs[c] != fresh[i] {
+            let a = runs[c], b = fresh[i]
+            if !a.isEmpty { canvas.clearColumn(c, from: Int(a.top), through: Int(a.bottom)) }
+            if !b.isEmpty { canvas.fillColumn(c, from: Int(b.top), through: Int(b.bottom)) }
+            runs[c] = b
+            changed(c)
+        }
     }
 }
 
