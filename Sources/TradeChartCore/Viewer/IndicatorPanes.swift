@@ -17,22 +17,17 @@ enum IndicatorPanes {
                 frame.write(pane.choice.title + " –", x: layout.chartX, y: top, style: .muted)
                 continue
             }
-            let low: Double, high: Double, y: AffineMap
-            // The still frame's cells, kept since the last event (`KeptPaneLines`), the cursor line laid over them.
-            if let kept = state.keptPaneLines.cells(ofPane: k, pane, points: points, x: x, columns: layout.chartWidth,
-                                                    rows: rows, charset: charset) {
-                (low, high, y) = (kept.low, kept.high, kept.y)
-                frame.paint(kept.cells, width: layout.chartWidth, x: layout.chartX, y: top)
-                if cursorColumn >= 0 && cursorColumn < layout.chartWidth {
-                    for row in 0..<rows where kept.open[row * layout.chartWidth + cursorColumn] {
-                        frame[layout.chartX + cursorColumn, top + row] = Cell(charset == .ascii ? "!" : "│", .muted)
-                    }
+            // The still frame's cells, kept since the last event (`KeptPaneLines`), else composed here.
+            let cells = state.keptPaneLines.cells(ofPane: k, pane, points: points, x: x, columns: layout.chartWidth,
+                                                  rows: rows, charset: charset)
+                ?? composed(pane, place: k, state: state, points: points, drawn: drawn, x: x)
+            let (low, high, y) = (cells.low, cells.high, cells.y)
+            frame.paint(cells.cells, width: layout.chartWidth, x: layout.chartX, y: top)
+            // The cursor line where no line's dots and no bar are.
+            if cursorColumn >= 0 && cursorColumn < layout.chartWidth {
+                for row in 0..<rows where cells.open[row * layout.chartWidth + cursorColumn] {
+                    frame[layout.chartX + cursorColumn, top + row] = Cell(charset == .ascii ? "!" : "│", .muted)
                 }
-            } else {
-                (low, high) = range(of: pane, over: points)
-                y = yMap(low: low, high: high, rows: rows, charset: charset)
-                compose(pane, state: state, points: points, drawn: drawn, x: x, y: y, top: top, cursorColumn: cursorColumn,
-                        into: &frame)
             }
             // Its ticks: the guides where there is room, else the top and the bottom of its range.
             for (value, row) in ticks(pane.choice, low: low, high: high, rows: rows, y: y, dotsPerRow: charset.dotRowsPerCell) {
@@ -47,72 +42,33 @@ enum IndicatorPanes {
         }
     }
 
-    /// Draws `pane`'s lines, bars, guides and the cursor line into its rows from `top`, as a
-    /// frame draws a pane that was not kept.
-    private static func compose(_ pane: IndicatorLine, state: ViewerState, points: ClosedRange<Int>, drawn: ClosedRange<Int>,
-                                x: AffineMap, y: AffineMap, top: Int, cursorColumn: Int, into frame: inout Frame) {
-        let layout = state.layout, charset = state.options.charset, rows = layout.paneRows
-        let first = points.lowerBound
-        func canvas() -> DotCanvas { DotCanvas(columns: layout.chartWidth, rows: rows, charset: charset) }
-        var lines: [DotCanvas] = []
-        for j in 0..<pane.lineCount {
+    /// The cells of `pane` (at `place` among those shown) over `points` under `x`, composed for
+    /// a frame whose pane was not kept: its lines' dots kept since the last event where they are
+    /// the same, else drawn here, and MACD's bars the same way.
+    private static func composed(_ pane: IndicatorLine, place: Int, state: ViewerState, points: ClosedRange<Int>,
+                                 drawn: ClosedRange<Int>, x: AffineMap) -> PaneCells {
+        let layout = state.layout, charset = state.options.charset, rows = layout.paneRows, columns = layout.chartWidth
+        let (low, high) = range(of: pane, over: points)
+        let y = yMap(low: low, high: high, rows: rows, charset: charset)
+        let lines = (0..<pane.lineCount).map { j in
             let spans = state.columnSpans(pane.plotted[j], points: points, x: x)
-            // The still frame's dots, kept since the last event (`KeptPaneLines`), else drawn here.
-            if let kept = state.keptPaneLines.canvas(for: spans, y: y, columns: layout.chartWidth, rows: rows, charset: charset) {
-                lines.append(kept)
-                continue
-            }
-            var c = canvas()
-            LineRasterizer.drawLine(spans, y: y, into: &c)
-            lines.append(c)
+            if let kept = state.keptPaneLines.canvas(for: spans, y: y, columns: columns, rows: rows, charset: charset) { return kept }
+            var canvas = DotCanvas(columns: columns, rows: rows, charset: charset)
+            LineRasterizer.drawLine(spans, y: y, into: &canvas)
+            return canvas
         }
-        // Guides: 30 and 70 (20 and 80 for the stochastic), or zero.
-        var guides = canvas()
-        for level in guideLevels(pane.choice) { LineRasterizer.drawDashedRow(atY: y(level), into: &guides) }
-        // MACD's histogram: a bar from zero in each dot column, the value at its middle.
-        var up = canvas(), down = canvas()
+        // MACD's histogram: the point at each dot column's middle and its value.
+        var bars: [Double] = []
         if pane.hasHistogram, x.scale != 0 {
-            let histogram = pane.plotted[pane.lineCount], widthDots = layout.chartWidth * charset.dotColumnsPerCell
-            // The point at each dot column's middle and its value: kept since the last event, else read here.
-            let bars = state.keptPaneLines.histogram(for: histogram, x: x, first: first, last: drawn.upperBound,
-                                                     widthDots: widthDots)
-                ?? PaneHistogram(histogram, x: x, first: first, last: drawn.upperBound, widthDots: widthDots)
-            for (column, value) in bars.values.enumerated() { drawBar(value, column: column, y: y, up: &up, down: &down) }
+            let histogram = pane.plotted[pane.lineCount], widthDots = columns * charset.dotColumnsPerCell
+            bars = (state.keptPaneLines.histogram(for: histogram, x: x, first: points.lowerBound, last: drawn.upperBound,
+                                                  widthDots: widthDots)
+                ?? PaneHistogram(histogram, x: x, first: points.lowerBound, last: drawn.upperBound, widthDots: widthDots)).values
         }
-        let styles = pane.dims.enumerated().map { j, dim in CellStyle(.palette(j), dim ? .dim : []) }
-        let layer = CellLayer(lines)
-        for row in 0..<rows {
-            for column in 0..<layout.chartWidth {
-                let i = row * layout.chartWidth + column
-                let cell: Cell
-                if let (bits, j) = layer.top(i) {
-                    cell = Cell(charset.glyph(bits), styles[j])
-                } else if up.cellBits[i] != 0 {
-                    cell = Cell(charset.glyph(up.cellBits[i]), CellStyle(.rising))
-                } else if down.cellBits[i] != 0 {
-                    cell = Cell(charset.glyph(down.cellBits[i]), CellStyle(.falling))
-                } else if column == cursorColumn {
-                    cell = Cell(charset == .ascii ? "!" : "│", .muted)
-                } else if guides.cellBits[i] != 0 {
-                    cell = Cell(charset == .ascii ? "." : charset.glyph(guides.cellBits[i]), .muted)
-                } else {
-                    continue
-                }
-                frame[layout.chartX + column, top + row] = cell
-            }
-        }
-    }
-
-    /// Draws MACD's bar of `value` in dot column `column`: from zero to the value, in `up` when
-    /// it is not below zero, else in `down`; nothing for NaN.
-    static func drawBar(_ value: Double, column: Int, y: AffineMap, up: inout DotCanvas, down: inout DotCanvas) {
-        guard !value.isNaN else { return }
-        let zero = y(0), bar = y(value)
-        if value >= 0 {
-            LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &up)
-        } else {
-            LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &down)
-        }
+        var cells = PaneCells(place: place, pane: pane, points: points, x: x, low: low, high: high, y: y, columns: columns,
+                              rows: rows, charset: charset, bars: bars)
+        cells.compose(lines: lines, columns: Array(0..<columns))
+        return cells
     }
 
     /// The points of `drawn` a pane draws: from its first value on, nil when it has none there.

@@ -158,8 +158,9 @@ struct KeptPaneLines: Sendable {
     }
 }
 
-/// One indicator pane's cells in the still frame (`KeptPaneLines`): its lines, its bars and
-/// its guides composed, and where the cursor line shows through (no line or bar there).
+/// One indicator pane's cells (its lines, its bars and its guides composed) and where the
+/// cursor line shows through (no line or bar there): kept for the still frame
+/// (`KeptPaneLines`), or composed for a frame whose pane was not kept (`IndicatorPanes.paint`).
 struct PaneCells: Sendable {
     /// The pane's place among those shown.
     let place: Int
@@ -211,17 +212,26 @@ struct PaneCells: Sendable {
         for (column, value) in bars.enumerated() { drawBar(column: column, from: .nan, to: value) }
     }
 
-    /// Redraws the bar of dot column `column` from `old` to `new` (NaN: none), as `IndicatorPanes.paint` draws one.
+    /// Redraws MACD's bar of dot column `column` from `old` to `new` (NaN: none): from zero to
+    /// the value, rising when it is not below zero, else falling.
     mutating func drawBar(column: Int, from old: Double, to new: Double) {
         if !old.isNaN {
             up.clearColumn(column, from: 0, through: up.heightDots - 1)
             down.clearColumn(column, from: 0, through: down.heightDots - 1)
         }
-        IndicatorPanes.drawBar(new, column: column, y: y, up: &up, down: &down)
+        guard !new.isNaN else { return }
+        let zero = y(0), bar = y(new)
+        if new >= 0 {
+            LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &up)
+        } else {
+            LineRasterizer.fill(column: column, yLow: min(zero, bar), yHigh: max(zero, bar), canvas: &down)
+        }
     }
 
     /// Composes the cells of `columns` from the pane's `lines` (in order of precedence), its
-    /// bars and its guides: `IndicatorPanes.paint`'s rule, the cursor left out.
+    /// bars and its guides: in each cell the first line with dots there, else a rising bar,
+    /// else a falling one, else the guides (the cursor line, laid over by a frame, shows where
+    /// no line or bar is: `open`).
     mutating func compose(lines: [DotCanvas], columns changed: [Int]) {
         guard !changed.isEmpty else { return }
         let columns = columns, charset = charset, styles = styles
