@@ -46,13 +46,8 @@ package struct ColumnSpans: Sendable {
         first = max(points.lowerBound, 0)
         last = min(points.upperBound, index.count - 1)
         guard first <= last, width > 0 else { return }
-        let xFirst = LineRasterizer.dotX(first, x), xLast = LineRasterizer.dotX(last, x)
-        let xLow = min(xFirst, xLast), xHigh = max(xFirst, xLast)
-        guard xHigh >= 0, xLow <= Double(width) else { return }
-        // Every column that can touch [xLow, xHigh]; each column checks itself exactly.
-        let start = xLow < 1 ? 0 : Clamp.int(xLow) - 1
-        let end = xHigh >= Double(width - 1) ? width - 1 : Clamp.int(xHigh)
-        guard start <= end else { return }
+        guard let range = Self.columns(first: first, last: last, x: x, width: width) else { return }
+        let start = range.lowerBound, end = range.upperBound
         startColumn = start
         // With a negative scale, negated x rises with the index; negation is exact.
         let mirrored = x.scale < 0
@@ -98,16 +93,35 @@ package struct ColumnSpans: Sendable {
             v.initialize(repeating: 0)
             initialized = 6 * columns
             earlier?.copy(\.values, columns: same, from: start, into: v, each: 6)
-            index.values.withUnsafeBufferPointer { p in
-                for c in 0..<columns where !same.contains(c) {
-                    let lo = bounds[2 * c], hi = bounds[2 * c + 1]
-                    if lo <= hi {
-                        (v[6 * c], v[6 * c + 1]) = earlier?.minMax(column: start + c, lo, hi, p) ?? index.minMax(lo...hi)
-                    }
-                    // The segments leaving the column's points on the left and on the right (`leftSegment`, `rightSegment`).
-                    if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
-                    if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
-                }
+            Self.fillStored(index, bounds: bounds, columns: (0..<columns).filter { !same.contains($0) }, first: first, last: last,
+                            into: v) { c, lo, hi, p in earlier?.minMax(column: start + c, lo, hi, p) }
+        }
+    }
+
+    /// The columns from the first that can touch the points `first...last` under `x` to the
+    /// last, in `width` columns (each column checks itself exactly); nil when none can.
+    private static func columns(first: Int, last: Int, x: AffineMap, width: Int) -> ClosedRange<Int>? {
+        let xFirst = LineRasterizer.dotX(first, x), xLast = LineRasterizer.dotX(last, x)
+        let xLow = min(xFirst, xLast), xHigh = max(xFirst, xLast)
+        guard xHigh >= 0, xLow <= Double(width) else { return nil }
+        let start = xLow < 1 ? 0 : Clamp.int(xLow) - 1
+        let end = xHigh >= Double(width - 1) ? width - 1 : Clamp.int(xHigh)
+        return start <= end ? start...end : nil
+    }
+
+    /// Writes the values of `columns` (their entries zero) of a line whose values the index
+    /// keeps to `v`: each column's extremes (`shortcut`'s, when it has them, else the index's)
+    /// and the values at the ends of the segments leaving it.
+    private static func fillStored(_ index: MinMaxIndex, bounds: [Int], columns: [Int], first: Int, last: Int,
+                                   into v: UnsafeMutableBufferPointer<Double>,
+                                   shortcut: (Int, Int, Int, UnsafeBufferPointer<Double>) -> (min: Double, max: Double)?) {
+        index.values.withUnsafeBufferPointer { p in
+            for c in columns {
+                let lo = bounds[2 * c], hi = bounds[2 * c + 1]
+                if lo <= hi { (v[6 * c], v[6 * c + 1]) = shortcut(c, lo, hi, p) ?? index.minMax(lo...hi) }
+                // The segments leaving the column's points on the left and on the right (`leftSegment`, `rightSegment`).
+                if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
+                if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
             }
         }
     }
@@ -280,11 +294,10 @@ package struct ColumnSpans: Sendable {
         }
         let first = max(points.lowerBound, 0), last = min(points.upperBound, index.count - 1)
         guard first <= last else { return false }
-        let xFirst = LineRasterizer.dotX(first, x), xLast = LineRasterizer.dotX(last, x)
-        guard xLast >= 0, xFirst <= Double(width) else { return false }
-        let start = xFirst < 1 ? 0 : Clamp.int(xFirst) - 1
-        let end = xLast >= Double(width - 1) ? width - 1 : Clamp.int(xLast)
-        guard start == startColumn, start <= end else { return false }
+        guard let range = Self.columns(first: first, last: last, x: x, width: width), range.lowerBound == startColumn else {
+            return false
+        }
+        let start = range.lowerBound, end = range.upperBound
         let columns = end - start + 1, before = bounds.count / 2
         let same = sameColumns(x: x, first: first, last: last, start: start, columns: columns, unchanged: unchanged)
         copied = same.isEmpty ? nil : (contents, self.points, (start + same.lowerBound)..<(start + same.upperBound))
@@ -321,14 +334,7 @@ package struct ColumnSpans: Sendable {
         } else {
             let bounds = bounds
             values.withUnsafeMutableBufferPointer { v in
-                index.values.withUnsafeBufferPointer { p in
-                    for c in redo {
-                        let lo = bounds[2 * c], hi = bounds[2 * c + 1]
-                        if lo <= hi { (v[6 * c], v[6 * c + 1]) = index.minMax(lo...hi) }
-                        if lo > first && lo <= last { (v[6 * c + 2], v[6 * c + 3]) = (p[lo - 1], p[lo]) }
-                        if hi >= first && hi < last && hi != lo - 1 { (v[6 * c + 4], v[6 * c + 5]) = (p[hi], p[hi + 1]) }
-                    }
-                }
+                Self.fillStored(index, bounds: bounds, columns: redo, first: first, last: last, into: v) { _, _, _, _ in nil }
             }
         }
         return true

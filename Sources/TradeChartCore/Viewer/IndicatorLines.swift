@@ -216,8 +216,7 @@ struct IndicatorLine: Sendable {
         if replays && !lent { for k in plotted.indices { _ = plotted[k].lendReplay() } }
         lent = false
         let fresh = engine.extend(Self.inputs(choice, series: series, bars: bars))
-        newest = engine.count > before ? fresh.compactMap(\.last) : newest
-        if newest.count != fresh.count { newest = [] }
+        if engine.count > before { newest = fresh.map { $0.last ?? .nan } }
         guard replays else { return }
         // The new rows' values come with the pass that took them: none is replayed for the index.
         for k in plotted.indices {
