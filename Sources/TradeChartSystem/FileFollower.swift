@@ -12,8 +12,8 @@ import TradeChartCore
 /// where they did, or it was written without growing (mtime or ctime moved, to the
 /// nanosecond) and reads differently. A path that becomes a directory or a device is
 /// waited out, not read. Between looks it costs nothing; a look at an unchanged file
-/// is one `stat` and one `pread` of 32 bytes, at a grown one a `stat`, a `pread` of those
-/// 32 bytes and the new ones, and an `fstat`. Once a chart was given, appended rows are
+/// is one `stat` and one `pread` of 32 bytes, at a grown one a `stat` and a `pread` of those
+/// 32 bytes and the new ones (up to the size the `stat` saw). Once a chart was given, appended rows are
 /// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
 /// The rows of a regular file are given away as they are handed out: the follower keeps
 /// no reference to the series' columns, so the viewer grows them in place instead of
@@ -129,36 +129,70 @@ public final class FileFollower: Follower {
     /// this status, whose first read starts at the bytes read last (`tail`), so that a look at
     /// a grown file is one `pread`, not two; where they are not there any more (the file was
     /// rewritten in place) it is opened again from the start.
+    ///
+    /// A grown file is read up to the size its `stat` saw, and that status is kept as the
+    /// file's (the bytes it describes are the bytes read: a write after it changes the size
+    /// or the times, and is seen at the next look); a whole read goes to the end and takes
+    /// the status after it, an `fstat`.
     private func readFile(rereadingTailOf grown: FileStatus? = nil) -> FollowChange {
-        let linesBefore = parser.linesRead
-        var check = grown == nil ? 0 : tail.count
-        while true {
-            let from = offset - off_t(check)
-            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, from) }
-            if n < 0 && errno == EINTR { continue }
-            if check > 0, let grown {
-                // The bytes read last, where they were? Else the file was rewritten in place.
-                guard n >= check, buffer.withUnsafeBytes({ $0[0..<check].elementsEqual(tail) }) else { return reopen(grown) }
-            }
-            guard n > check else { break }
-            offset += off_t(n - check)
-            buffer.withUnsafeBytes { bytes in
-                parser.feed(UnsafeRawBufferPointer(rebasing: bytes[check..<n]))
-                tail = Array((tail + bytes[max(check, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
-            }
-            check = 0
-            if n < buffer.count { break }
-            if !chartGiven || reloadPending, let stop = reportProgress() { return stop }
+        switch readGrown(grown) {
+        case .change(let change): change
+        case .rewritten: reopen(grown!)
+        case .readWhole: readWholeAgain()
         }
-        // Taken after reading: its times belong to bytes already read, so a later change is a new write.
-        if let after = FileStatus(descriptor: descriptor) { opened = after }
-        // A partial line changes nothing until its line end arrives.
-        guard parser.linesRead != linesBefore || reloadPending else { return .none }
-        // The rows given before read differently now (day/month order, the unit of Unix
-        // times): the whole series again, from the file, given as new rows are (no reload said).
-        if chartGiven && !reloadPending && parser.gaveRowsAway && parser.columnReadingChanged { return readWholeAgain() }
-        return give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven, givesAway: true))
     }
+
+    /// What `readFile` found: a change to give, or a file to read again.
+    private enum ReadOutcome {
+        case change(FollowChange)
+        /// The bytes read last are not where they were: the file was rewritten in place.
+        case rewritten
+        /// The rows given before read differently now.
+        case readWhole
+    }
+
+    /// `readFile`'s reading. The parser is used where it lies: a property of a class read
+    /// through a method or a computed property is copied first (every column retained and
+    /// released), four times a look; the parser is not replaced during it.
+    private func readGrown(_ grown: FileStatus?) -> ReadOutcome {
+        withParser { parser in
+            let linesBefore = parser.linesRead
+            var check = grown == nil ? 0 : tail.count
+            while true {
+                let from = offset - off_t(check)
+                let wanted = grown.map { min(buffer.count, Int($0.size) - Int(from)) } ?? buffer.count
+                guard wanted > 0 else { break }
+                let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, from) }
+                if n < 0 && errno == EINTR { continue }
+                if check > 0 {
+                    // The bytes read last, where they were? Else the file was rewritten in place.
+                    guard n >= check, buffer.withUnsafeBytes({ $0[0..<check].elementsEqual(tail) }) else { return .rewritten }
+                }
+                guard n > check else { break }
+                offset += off_t(n - check)
+                buffer.withUnsafeBytes { bytes in
+                    parser.feed(UnsafeRawBufferPointer(rebasing: bytes[check..<n]))
+                    tail = Array((tail + bytes[max(check, n - Self.tailBytes)..<n]).suffix(Self.tailBytes))
+                }
+                check = 0
+                if n < wanted || grown.map({ offset >= off_t($0.size) }) == true { break }
+                if !chartGiven || reloadPending, let stop = reportProgress(rowsRead: parser.rowsRead) { return .change(stop) }
+            }
+            // A whole read's status is taken after it: its times belong to bytes already read, so a
+            // later change is a new write (a grown file's from before: it was read up to that size).
+            if let grown { opened = grown } else if let after = FileStatus(descriptor: descriptor) { opened = after }
+            // A partial line changes nothing until its line end arrives.
+            guard parser.linesRead != linesBefore || reloadPending else { return .change(.none) }
+            // The rows given before read differently now (day/month order, the unit of Unix
+            // times): the whole series again, from the file, given as new rows are (no reload said).
+            if chartGiven && !reloadPending && parser.gaveRowsAway && parser.columnReadingChanged { return .readWhole }
+            return .change(give(FollowChange.rows(of: &parser, name: path, whole: reloadPending, shown: chartGiven,
+                                                  givesAway: true)))
+        }
+    }
+
+    /// Calls `body` on the parser where it is stored (see `readFile`).
+    private func withParser<R>(_ body: (inout CSVStreamParser) -> R) -> R { body(&parser) }
 
     /// Reads the file again from its start and gives the whole series, not said as a reload.
     private func readWholeAgain() -> FollowChange {
@@ -171,12 +205,12 @@ public final class FileFollower: Follower {
 
     /// Reports how far the whole file has been read, at the reporting's interval; the
     /// change to give when the report asks to stop.
-    private func reportProgress() -> FollowChange? {
+    private func reportProgress(rowsRead: Int) -> FollowChange? {
         guard let progress else { return nil }
         let now = progress.clock()
         guard now - lastReport >= progress.interval else { return nil }
         lastReport = now
-        let done = LoadProgress(bytesRead: Int(offset), rowsRead: parser.rowsRead, totalBytes: opened.map { Int($0.size) })
+        let done = LoadProgress(bytesRead: Int(offset), rowsRead: rowsRead, totalBytes: opened.map { Int($0.size) })
         guard progress.report(done) == .cancel else { return nil }
         return .problem("\(LoadError.cancelled(file: path))")
     }
