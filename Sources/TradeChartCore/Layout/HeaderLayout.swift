@@ -63,6 +63,29 @@ package struct HeaderLayout: Sendable {
         return forms
     }
 
+    /// The parts at their fullest forms, placed in `columns` cells, when they all fit so;
+    /// else nil. What `place` gives then (forms go fullest first), with only the fullest
+    /// forms measured: a followed file's header is placed at every look, and a long name has
+    /// a form for every length.
+    package func placeWhole(columns: Int) -> [Placed]? {
+        var placed: [Placed] = []
+        placed.reserveCapacity(left.count + 1)
+        var x = 0
+        for part in left {
+            guard let text = part.forms.first, !text.isEmpty else { continue }
+            let start = placed.isEmpty ? x : x + part.gap
+            x = start + Self.width(text)
+            guard x <= columns else { return nil }
+            placed.append(Placed(text: text, x: start, style: part.style))
+        }
+        if let right, let text = right.forms.first, !text.isEmpty {
+            let width = Self.width(text)
+            guard x + 2 + width <= columns else { return nil }
+            placed.append(Placed(text: text, x: columns - width, style: right.style))
+        }
+        return placed
+    }
+
     /// The parts placed in `columns` cells. The most important part (highest `yield`)
     /// takes its fullest form that fits with every other part at its shortest, then the
     /// next, and so on: a less important part only gets the room that is left. Every form

@@ -79,8 +79,9 @@ package struct ViewerView: Sendable {
         let bold = CellStyle(.plain, .bold)
         let ellipsis = unicode ? "…" : "..."
 
+        // The name's shorter forms are made only when the fullest forms do not all fit.
         var header = HeaderLayout(left: [
-            .init(forms: HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis), style: bold, yield: cursor == nil ? 2 : 1),
+            .init(forms: [series.name], style: bold, yield: cursor == nil ? 2 : 1),
             .init(forms: [formatter.string(price)], style: bold, yield: 9),
             .init(forms: changeForms(arrow, amount, percent, marked: marked),
                   style: changeStyle, yield: 4),
@@ -95,7 +96,11 @@ package struct ViewerView: Sendable {
         } else {
             header.right = .init(forms: spanTexts().map { $0 + (zone ?? "") } + [""], style: .muted, yield: 1)
         }
-        for part in header.place(columns: layout.columns) {
+        let placed = header.placeWhole(columns: layout.columns) ?? {
+            header.left[0].forms = HeaderLayout.shortenings(of: series.name, ellipsis: ellipsis)
+            return header.place(columns: layout.columns)
+        }()
+        for part in placed {
             frame.write(part.text, x: part.x, y: layout.headerRow, style: part.style)
         }
     }

@@ -87,5 +87,12 @@ struct HeaderTests {
         #expect(fits(20) == "123.45    1 Jan 2020", "the date before the name")
         #expect(fits(14) == "123.45   1 Jan", "a shorter date before none")
         #expect(fits(6) == "123.45")
+        // The fullest forms take 33 cells ("ABCDEFGHIJ  123.45 up", two spaces, the date):
+        // from there on they are placed without measuring a shorter form, and as `place` does.
+        for columns in 1...60 {
+            let whole = layout.placeWhole(columns: columns)
+            #expect((whole != nil) == (columns >= 33), "at \(columns)")
+            if let whole { #expect(whole == layout.place(columns: columns), "at \(columns)") }
+        }
     }
 }
