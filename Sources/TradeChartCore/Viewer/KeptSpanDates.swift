@@ -18,10 +18,18 @@ struct SpanDateInputs: Sendable, Equatable {
 }
 
 extension ViewerState {
-    /// What the header's dates are worked out from.
+    /// What the header's dates are worked out from. Where they say no time of day (`spanDates`)
+    /// the first and last moments are their days' midnights: a followed file's new rows, which
+    /// move the range by a minute at every look, change them only when a day changes.
     var spanDateInputs: SpanDateInputs {
         let s = shownSeries
-        return SpanDateInputs(first: s.times[slice.first], last: s.times[slice.last], range: range, window: window != nil,
+        var first = s.times[slice.first], last = s.times[slice.last]
+        let saysTime = range == .oneDay || (s.hasTimeOfDay && ((slice.coversAllData && range != .max) || range == .fiveDays))
+        if !saysTime {
+            first = LocalTime.dayNumber(first) * LocalTime.secondsPerDay
+            last = LocalTime.dayNumber(last) * LocalTime.secondsPerDay
+        }
+        return SpanDateInputs(first: first, last: last, range: range, window: window != nil,
                               coversAllData: slice.coversAllData, hasTimeOfDay: s.hasTimeOfDay, unicode: options.charset != .ascii)
     }
 

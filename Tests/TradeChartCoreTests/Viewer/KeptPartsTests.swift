@@ -133,4 +133,21 @@ struct KeptPartsTests {
     func aBottomRowKeptBeforeAnEventNeverShowsAfterIt(seed: UInt64) {
         Self.keptBeforeNeverShows(seed: seed) { $0.keptBottomRow = $1.keptBottomRow }
     }
+
+    /// The header's dates are kept while the range's ends stay on the same days (where they
+    /// say no time of day): at every step, on every range, they are the dates of the range's
+    /// own first and last moments.
+    @Test(arguments: [12, 13, 14] as [UInt64])
+    func theHeadersDatesAreThoseOfTheRangesEnds(seed: UInt64) {
+        var ranges = Set<ChartRange>()
+        Self.walk(seed: seed) { step, event, _, state, _ in
+            let s = state.shownSeries
+            let exact = SpanDateInputs(first: s.times[state.slice.first], last: s.times[state.slice.last], range: state.range,
+                                       window: state.window != nil, coversAllData: state.slice.coversAllData,
+                                       hasTimeOfDay: s.hasTimeOfDay, unicode: true)
+            #expect(state.shownSpanDates() == ViewerState.spanDates(exact), "step \(step) after \(event)")
+            ranges.insert(state.range)
+        }
+        #expect(ranges.count >= 3, "\(ranges) ranges walked")
+    }
 }
