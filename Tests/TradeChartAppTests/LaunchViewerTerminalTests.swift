@@ -54,7 +54,9 @@ struct LaunchViewerTerminalTests {
     /// before the range (it said nothing before for averages, indicators, candles and volume).
     @Test func theDescriptionSaysWhyTheRowsBeforeTheRangeAreRead() throws {
         for configure in [{ (r: inout LaunchRequest) in r.indicators = try? IndicatorChoice.list("rsi") },
-                          { (r: inout LaunchRequest) in r.averages = [20] }] {
+                          { (r: inout LaunchRequest) in r.averages = [20] },
+                          { (r: inout LaunchRequest) in r.style = .candles },
+                          { (r: inout LaunchRequest) in r.style = .line; r.switches.insert(.volume) }] {
             let world = LaunchWorld()
             #expect(world.run(["a.csv"]) { request in
                 request.describe = true
