@@ -14,7 +14,9 @@ import TradeChartSystem
 /// Target: under 0.1 ms a row at both sizes; a row whose worst run misses it says so.
 /// Beside it, without a target, what the row is made of: the CPU of one look while the rows
 /// come (the process looks four times a second, `Follower.pollInterval`, whatever it finds),
-/// and of one look at the file unchanged (five seconds before the first row is appended).
+/// and of one look at the file unchanged (five seconds before the first row is appended),
+/// and under them the floor: what a loop in C that only makes an idle look's calls costs a
+/// wake-up (`idleLookFloor`).
 /// The copy needs the file's size free beside `/tmp`: without it the row is skipped, saying so.
 /// Then issue 25's row: the 1e6-row file followed with all seven indicators on, what a row
 /// costs on top of the line's row (`indicatorsOnTop`).
@@ -54,8 +56,14 @@ enum FollowingBenchmark {
             TerminalBenchmark.row(name, followed.map(\.perRow), target: target, unit: "ms", scale: 1000, digits: 3,
                                   table: table)
             if rows == 1_000_000, !followed.isEmpty { lineAtMillion = followed.map(\.perRow).sorted()[followed.count / 2] }
+            var floor: [Double] = []
+            if rows == 1_000_000 {
+                for _ in 0..<runs { if let wake = idleLookFloor(binary: binary, file: source) { floor.append(wake) } }
+            }
             for (what, values) in [("  CPU a look while the rows come (four looks a second)", followed.map(\.busyLook)),
-                                   ("  CPU a look at the file unchanged", followed.map(\.idleLook))] where !values.isEmpty {
+                                   ("  CPU a look at the file unchanged", followed.map(\.idleLook)),
+                                   ("  the floor: a loop in C that only looks (poll, stat, pread), CPU a wake-up", floor)]
+                where !values.isEmpty {
                 let sorted = values.sorted()
                 table.row([what, "\(values.count)", LoadBenchmark.fixed(sorted[sorted.count / 2] * 1000, 3) + " ms",
                            LoadBenchmark.fixed(sorted[sorted.count - 1] * 1000, 3) + " ms", "", ""])
@@ -128,6 +136,23 @@ enum FollowingBenchmark {
         let looks = (LoadBenchmark.now() - began) / FileFollower.pollInterval
         return Followed(perRow: clocks.seconds / Double(count), busyLook: clocks.seconds / looks,
                         idleLook: idle.seconds / idleLooks)
+    }
+
+    /// What an idle look costs this machine at the least: `CReferenceReader --idle-look`
+    /// (beside the binary) in tmux, waking four times a second to `stat` the file and `pread`
+    /// its last 32 bytes, as the viewer's look at an unchanged file does; its CPU over
+    /// `idleSeconds` divided by its wake-ups. Nil when the reader is not built.
+    static func idleLookFloor(binary: String, file: String) -> Double? {
+        let reader = LoadBenchmark.sibling(of: binary, named: "CReferenceReader")
+        guard access(reader, X_OK) == 0, let t = TerminalBenchmark.Tmux(command: "exec '\(reader)' --idle-look '\(file)'") else {
+            return nil
+        }
+        usleep(500_000)
+        guard let pid = Int32(t.query("#{pane_pid}")), var clocks = TerminalBenchmark.ThreadClocks(pid: pid) else { return nil }
+        let began = LoadBenchmark.now()
+        usleep(UInt32(idleSeconds * 1e6))
+        clocks.sample()
+        return clocks.seconds / ((LoadBenchmark.now() - began) / FileFollower.pollInterval)
     }
 
     /// The local seconds of the last row of a generated file (`2026-11-20 17:29:00+01:00,...`).
