@@ -65,4 +65,24 @@ struct TimeLabelsReuseTests {
         #expect(kept.levels == fresh.levels)
         #expect(fresh.levels != labels.levels)
     }
+
+    /// The range's first point moving on alone (its end where it was) past the starts of
+    /// days, weeks and months: a label whose point left the range goes with it, for every range.
+    @Test("labels kept while the range's start moves on alone equal labels worked out afresh", arguments: ChartRange.allCases)
+    func keptLabelsFollowTheRangesStart(range: ChartRange) {
+        let series = Self.minutes(days: 300)
+        guard case .available(let start) = series.slice(range) else { Issue.record("no \(range)"); return }
+        var labels = TimeLabels(series: series, first: start.first, last: start.last, range: range)
+        var changed = 0
+        // Fourteen weeks of points (a quarter's start among them), sixty at a time, from the range's first one on.
+        for first in stride(from: start.first, to: min(start.last - 1, start.first + 14 * 5 * 510), by: 60) {
+            let kept = TimeLabels(series: series, first: first, last: start.last, range: range, reusing: labels,
+                                  unchangedBelow: series.count)
+            let fresh = TimeLabels(series: series, first: first, last: start.last, range: range)
+            #expect(kept.levels == fresh.levels, "first \(first), \(range)")
+            if fresh.levels != labels.levels { changed += 1 }
+            labels = kept
+        }
+        #expect(changed > 0, "the labels changed as the start moved on (\(range))")
+    }
 }

@@ -28,6 +28,27 @@ package struct TimeLabels: Sendable, Equatable {
         /// The series' size when the marks were found: a start finds the same point as
         /// long as those rows are unchanged.
         var count: Int
+        /// Each level's window in which the range's ends may move without a period start
+        /// entering or leaving it (`unmoved`).
+        var windows: [Window]
+    }
+
+    /// Where one level's periods were looked for, `(from, to]`, and the first period start
+    /// after `from` and after `to` of its grid (nil: not known, the window is not used).
+    private struct Window: Sendable, Equatable {
+        var from: Int64
+        var to: Int64
+        var firstAfterFrom: Int64?
+        var firstAfterTo: Int64?
+
+        /// Whether the starts in `(from, to]` are the ones of this window: both ends moved
+        /// forward, if at all, and no start of the grid lies in what they passed over (a
+        /// grid anchored at the first start after `from`, days or weeks two at a time, is
+        /// the same grid while `from` stays before that start).
+        func unmoved(from newFrom: Int64, to newTo: Int64) -> Bool {
+            guard let firstAfterFrom, let firstAfterTo else { return false }
+            return newFrom >= from && newFrom < firstAfterFrom && newTo >= to && newTo < firstAfterTo
+        }
     }
 
     /// Labels are the same when their marks are.
@@ -88,19 +109,42 @@ package struct TimeLabels: Sendable, Equatable {
         // Periods that begin after the point before the range: the range's first point
         // is labelled too when it opens a period (the first of the five days, say); where
         // the data begins, its first point opens its day and its hour.
-        let startsOfPlan = plan.map { unit, multiple in
-            let before: Int64
-            if first > 0 {
-                before = series.times[first - 1]
-            } else {
-                before = series.times[0] - (unit == .hour ? 3600 : unit == .day ? LocalTime.secondsPerDay : 1) * Int64(multiple)
+        let befores = plan.map { unit, multiple -> Int64 in
+            if first > 0 { return series.times[first - 1] }
+            return series.times[0] - (unit == .hour ? 3600 : unit == .day ? LocalTime.secondsPerDay : 1) * Int64(multiple)
+        }
+        let kept = old.flatMap { old in
+            old.basis.map { (labels: old, basis: $0) }
+        }.flatMap { $0.basis.range == range && $0.basis.hasTimeOfDay == series.hasTimeOfDay && $0.basis.count <= unchangedBelow ? $0 : nil }
+        // A followed file's look: the ends moved by a minute, no period start passed over.
+        if let kept, kept.basis.windows.count == plan.count,
+           zip(kept.basis.windows, befores).allSatisfy({ $0.unmoved(from: $1, to: lastTime) }) {
+            self = kept.labels
+            return
+        }
+        // Each level's starts, and the grid's next one after the range (one period further).
+        var windows: [Window] = []
+        let startsOfPlan = plan.indices.map { k in
+            let (unit, multiple) = plan[k]
+            let day = LocalTime.secondsPerDay, m = Int64(multiple)
+            let period: Int64 = switch unit {
+            case .hour: 3600 * (m + 1)
+            case .day: day * (m + 1)
+            case .week: day * 7 * (m + 1)
+            case .month: day * 31 * (m + 1)
+            case .year: day * 366 * (m + 1)
             }
-            return TimeLabels.periodStarts(unit: unit, multiple: multiple, from: before, to: lastTime)
+            let further = TimeLabels.periodStarts(unit: unit, multiple: multiple, from: befores[k], to: lastTime + period)
+            let starts = Array(further.prefix { $0 <= lastTime })
+            // A list cut at its cap says nothing of the starts after it.
+            let known = further.count < 10_000
+            windows.append(Window(from: befores[k], to: lastTime, firstAfterFrom: known ? further.first : nil,
+                                  firstAfterTo: known ? further.first { $0 > lastTime } : nil))
+            return starts
         }
         let firstYear = LocalTime.date(series.times[first]).year
-        if let old, let was = old.basis, was.range == range, was.hasTimeOfDay == series.hasTimeOfDay,
-           was.count <= unchangedBelow, was.starts == startsOfPlan {
-            self = old
+        if let kept, kept.basis.starts == startsOfPlan {
+            self = kept.labels
             return
         }
         for (k, starts) in startsOfPlan.enumerated() {
@@ -136,7 +180,7 @@ package struct TimeLabels: Sendable, Equatable {
             return
         }
         self.levels = levels
-        basis = Basis(range: range, hasTimeOfDay: series.hasTimeOfDay, starts: startsOfPlan, count: series.count)
+        basis = Basis(range: range, hasTimeOfDay: series.hasTimeOfDay, starts: startsOfPlan, count: series.count, windows: windows)
     }
 
     /// Start times of the periods beginning after `from` up to `to`.
