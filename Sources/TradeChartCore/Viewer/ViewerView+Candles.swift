@@ -30,13 +30,19 @@ extension ViewerView {
         // fit, the change gives way to the dates.
         var placed: [HeaderLayout.Placed] = []
         for changeGivesWay in [false, true] {
-            let header = HeaderLayout(left: [
-                .init(forms: HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis), style: bold, yield: 1),
+            // The name's shorter forms are made only when the fullest forms do not all fit.
+            var header = HeaderLayout(left: [
+                .init(forms: [state.series.name], style: bold, yield: 1),
                 .init(forms: ["\(o)  \(h)  \(l)", "\(o) \(h) \(l)", ""], style: bold, yield: 6),
                 .init(forms: ["C " + close, close], style: bold, yield: 9),
                 .init(forms: volume, style: .plain, yield: 7),
                 .init(forms: changes + (changeGivesWay ? [""] : []), style: changeStyle, yield: 8),
             ], right: .init(forms: dates, style: .plain, yield: 5))
+            if let whole = header.placeWhole(columns: layout.columns) {
+                placed = whole
+                break
+            }
+            header.left[0].forms = HeaderLayout.shortenings(of: state.series.name, ellipsis: ellipsis)
             placed = header.place(columns: layout.columns)
             if placed.contains(where: { dates.contains($0.text) }) { break }
         }
