@@ -37,7 +37,7 @@ let package = Package(
         // file, the audio player, the monotonic clock, standard error. No ncurses.
         // The C libraries Debian ships as archives are linked in from them (`-l:libX.a`): a
         // start then maps and relocates fewer shared libraries (issue 24). ISA-L has none.
-        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression"],
+        .target(name: "TradeChartSystem", dependencies: ["TradeChartCore", "CCompression", "CFileSystem"],
                 linkerSettings: ["libzstd.a", "liblzma.a", "libbz2.a", "libz.a"].map { .linkedLibrary(":" + $0) }
                     + [.linkedLibrary("isal")]),
 
@@ -50,6 +50,10 @@ let package = Package(
         // pkg-config: its -D_XOPEN_SOURCE flags are refused by SwiftPM, and the shim
         // defines what the wide-character API needs. Linked by TradeChartTerminal.
         .systemLibrary(name: "CNcursesw"),
+
+        // The kind of file system a followed file lies on (`statfs`, which Glibc's module lacks):
+        // on one that other machines write to, inotify is not trusted alone.
+        .target(name: "CFileSystem"),
 
         // Signal handlers in C, where async-signal-safe code is written plainly.
         .target(name: "CTerminalSignals"),

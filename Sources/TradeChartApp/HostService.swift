@@ -10,6 +10,12 @@ public protocol HostService: AnyObject {
     var nextTick: Double? { get }
     /// Does the work that is due at `time`; returns events for the viewer.
     func tick(at time: Double) -> [ViewerEvent]
+    /// A descriptor the loop's wait watches for this service (`poll`): readable when work
+    /// may be due sooner than `nextTick` (a followed file changed); nil: none.
+    var wakeDescriptor: Int32? { get }
+    /// The loop's wait returned (a descriptor may be readable): takes what woke it, without
+    /// blocking, and moves `nextTick` if work is due.
+    func woke(at time: Double)
     /// The viewer is closing: finish what is pending.
     func finish()
 }
@@ -18,5 +24,7 @@ extension HostService {
     public func perform(_ command: ViewerCommand, at time: Double) -> [ViewerEvent] { [] }
     public var nextTick: Double? { nil }
     public func tick(at time: Double) -> [ViewerEvent] { [] }
+    public var wakeDescriptor: Int32? { nil }
+    public func woke(at time: Double) {}
     public func finish() {}
 }

@@ -73,7 +73,13 @@ public final class ProgramLoop<State: LoopState> {
                                                 tasksDue: services.compactMap(\.nextTick)
                                                     + (imagePending ? [imagePacer.nextAllowed] : []),
                                                 frameInterval: Self.frameInterval)
-            guard let event = events.nextEvent(timeoutMilliseconds: timeout) else { continue }
+            let wakers = services.compactMap(\.wakeDescriptor)
+            let event = events.nextEvent(timeoutMilliseconds: timeout, wakingFor: wakers)
+            if !wakers.isEmpty {
+                let now = clock.now()
+                for service in services where service.wakeDescriptor != nil { service.woke(at: now) }
+            }
+            guard let event else { continue }
             // A new size (or a return from Ctrl-Z) is drawn whole.
             if case .resize = event { previous = nil }
             dispatch(event, at: clock.now())

@@ -11,7 +11,9 @@ import TradeChartCore
 /// rotation), and when it was rewritten in place: the bytes read last no longer end
 /// where they did, or it was written without growing (mtime or ctime moved, to the
 /// nanosecond) and reads differently. A path that becomes a directory or a device is
-/// waited out, not read. Between looks it costs nothing; a look at an unchanged file
+/// waited out, not read. Between looks it costs nothing: change notifications
+/// (`FileChangeWatch`) wake the viewer when the file changes, and where they cannot be
+/// trusted alone (a network file system) it looks at its interval; a look at an unchanged file
 /// is one `stat` and one `pread` of 32 bytes, at a grown one a `stat` and a `pread` of those
 /// 32 bytes and the new ones (up to the size the `stat` saw). Once a chart was given, appended rows are
 /// handed out alone (`FollowChange.appended`), so a row costs the same at any file size.
@@ -48,6 +50,8 @@ public final class FileFollower: Follower {
     /// to stop it: then the look gives `.problem` with the reason. Nil: no reports.
     public var progress: LoadProgressReporting?
     private var lastReport = -Double.infinity
+    /// The file's and its folder's change notifications; nil where inotify cannot be had.
+    private let watch: FileChangeWatch?
 
     /// Follows `path`; the first `poll` parses the whole file and gives the series.
     public convenience init(path: String, options: LoadOptions) {
@@ -60,16 +64,25 @@ public final class FileFollower: Follower {
         self.path = path
         self.options = options
         parser = CSVStreamParser(file: path, options: options)
+        watch = FileChangeWatch(pathBytes: pathBytes)
     }
 
     deinit { closeFile() }
 
-    public var nextLook: Double? { Self.pollInterval }
+    public func lookDue(every interval: Double) -> Double? {
+        watch?.isTrusted == true ? max(interval, Self.safetyLookInterval) : interval
+    }
+
+    public var wakeDescriptor: Int32? { watch?.descriptor }
+
+    public func takeWake() -> Bool { watch?.takeEvents() ?? false }
 
     public func block() { usleep(useconds_t(Self.pollInterval * 1_000_000)) }
 
     /// Reads what was appended since the last look.
     public func poll() -> FollowChange {
+        // What the notifications said so far, this look sees.
+        _ = watch?.takeEvents()
         guard let now = FileStatus(pathBytes: pathBytes) else { return .waiting("\(path): \(SeriesLoader.errorText(errno))") }
         guard let current = opened, now.isSameFile(as: current) else { return reopen(now) }
         if current.kind == .pipe { return readPipe(justOpened: false) }
@@ -99,6 +112,7 @@ public final class FileFollower: Follower {
         }
         descriptor = fd
         opened = info
+        watch?.watchFile(opened: fd)
         offset = 0
         tail = []
         reloadPending = hasOpened

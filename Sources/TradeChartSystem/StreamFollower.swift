@@ -19,7 +19,12 @@ public final class StreamFollower: Follower {
         parser = CSVStreamParser(file: name, options: options)
     }
 
-    public var nextLook: Double? { ended ? nil : Self.pollInterval }
+    /// The pipe wakes the loop when data or its end arrive: a look is due only now and then besides.
+    public func lookDue(every interval: Double) -> Double? { ended ? nil : max(interval, Self.safetyLookInterval) }
+
+    public var wakeDescriptor: Int32? { ended ? nil : reader.descriptor }
+
+    public func takeWake() -> Bool { !ended && PipeReader.isReadable(reader.descriptor, timeoutMilliseconds: 0) }
 
     public func block() { _ = PipeReader.isReadable(reader.descriptor, timeoutMilliseconds: -1) }
 

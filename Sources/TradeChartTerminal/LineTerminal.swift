@@ -102,12 +102,15 @@ public final class LineTerminal {
     }
 
     /// Waits up to `timeoutMilliseconds` (negative: until something happens) for one
-    /// event: a key, a resize, or a signal asking the program to stop.
-    public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+    /// event: a key, a resize, or a signal asking the program to stop; nil when the time
+    /// passed, or when one of `wakers` (a followed file's notifications) became readable first.
+    public func nextEvent(timeoutMilliseconds: Int, wakingFor wakers: [Int32]) -> ViewerEvent? {
         if let event = takeSignal() { return event }
         if !keys.isEmpty { return .key(keys.removeFirst()) }
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let own = descriptors.count
+        for waker in wakers { descriptors.append(pollfd(fd: waker, events: Int16(POLLIN), revents: 0)) }
         var timeout = timeoutMilliseconds
         while true {
             // A lone ESC waits a moment for the rest of its sequence.
@@ -122,6 +125,9 @@ public final class LineTerminal {
                     return .interrupted(signal: SIGHUP)
                 }
                 if n > 0 { keys += decoder.feed(Array(buffer[0..<n])) }
+            } else if ready > 0 && descriptors[own...].contains(where: { $0.revents != 0 }) {
+                // A waker: the loop takes it (a lone ESC goes on waiting at the next call).
+                return nil
             } else if ready == 0 && decoder.isWaiting {
                 keys += decoder.flush()
             } else if ready == 0 {

@@ -298,8 +298,9 @@ public final class TerminalScreen {
     }
 
     /// Waits up to `timeoutMilliseconds` (negative: until something happens) for one
-    /// event: a key, the mouse, a resize, or a signal asking the program to stop.
-    public func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+    /// event: a key, the mouse, a resize, or a signal asking the program to stop; nil when
+    /// the time passed, or when one of `wakers` (a followed file's notifications) became readable first.
+    public func nextEvent(timeoutMilliseconds: Int, wakingFor wakers: [Int32]) -> ViewerEvent? {
         // What ncurses holds already (the rest of a burst of keys) comes first, after a signal;
         // after a read that found nothing it holds nothing, and the wait goes straight to
         // `poll`, which wakes for the signal pipe too (a followed file's looks: one syscall each).
@@ -309,8 +310,12 @@ public final class TerminalScreen {
         }
         var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
         if signalDescriptor >= 0 { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let own = descriptors.count
+        for waker in wakers { descriptors.append(pollfd(fd: waker, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMilliseconds))
         guard ready > 0 else { return nil }
+        // Only a waker: the loop takes it, with no read of the terminal.
+        if !descriptors[..<own].contains(where: { $0.revents != 0 }) { return nil }
         if let event = takeSignal() { return event }
         if let event = readInput() { return event }
         // The terminal went away (hung up) and no SIGHUP came (the process is not in its

@@ -115,6 +115,12 @@ struct TradeChartCommand: ParsableCommand {
     @Flag(help: "Follow the file as it grows (like tail -f): new rows are drawn as they arrive.")
     var follow = false
 
+    /// The default (the request's) is worded in the help, not declared: see `charset`.
+    @Option(help: ArgumentHelp("With --follow: the least time between two looks at the file while rows keep "
+                               + "coming, 0.1 to 60 seconds (a row after a quiet spell is drawn at once). (default: 1)",
+                               valueName: "SECONDS"))
+    var refresh: Double?
+
     @Flag(name: .customLong("no-state"), help: noStateHelp)
     var noState = false
 
@@ -154,6 +160,10 @@ struct TradeChartCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once only") }
         if let duration, !(duration >= 0 && duration <= 60) {
             throw ValidationError("--duration must be between 0 and 60 seconds")
+        }
+        if let refresh {
+            guard refresh >= 0.1 && refresh <= 60 else { throw ValidationError("--refresh must be between 0.1 and 60 seconds") }
+            guard follow else { throw ValidationError("--refresh sets how often a followed file is looked at: give --follow too") }
         }
         if let from, let to, from.span.lowerBound > to.span.upperBound {
             throw ValidationError("--from must not be after --to")
@@ -266,6 +276,7 @@ struct TradeChartCommand: ParsableCommand {
         request.reading = reading
         if let duration { request.duration = duration }
         request.follow = follow
+        if let refresh { request.refresh = refresh }
         request.noState = noState
         request.describe = describe
         request.audiograph = audiograph

@@ -137,7 +137,7 @@ struct FollowTests {
             }
             // Rows appended after the reload still arrive.
             try Self.append(Self.row("11/11/2019 9:34", close: 160.25), to: path)
-            #expect(Self.header(try t.waitFor("160.25", timeout: 2)).contains("160.25"))
+            #expect(Self.header(try t.waitFor("160.25", timeout: 5)).contains("160.25"))
         }
     }
 

@@ -77,4 +77,34 @@ struct IdleTests {
         try t.send("q")
         #expect(try t.waitForExit() == 0)
     }
+
+    /// A followed file left unchanged costs next to nothing too: the viewer sleeps until the
+    /// file's change notifications wake it (and looks now and then besides, for what they
+    /// may miss) instead of polling the file several times a second; a row appended still
+    /// shows at once.
+    @Test func aFollowedFileLeftUnchangedWakesTheViewerOnlyNowAndThen() throws {
+        let folder = NSTemporaryDirectory() + "tc-idle-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/dax.csv"
+        try FileManager.default.copyItem(atPath: "Data/dax.csv", toPath: path)
+        let t = try TmuxSession("\(TmuxSession.binary) --no-state --follow '\(path)'", width: 100, height: 30)
+        _ = try t.waitForScreen(timeout: 30, "the chart") { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+        let pid = try #require(try t.viewerPid())
+        Thread.sleep(forTimeInterval: 1)
+        let before = try Self.switches(of: pid)
+        Thread.sleep(forTimeInterval: 4)
+        let after = try Self.switches(of: pid)
+        let wakes = after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) }
+        #expect(wakes <= 2, "woke \(wakes) times in 4 s of an unchanged followed file")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("2019-05-14,12000,12100,11900,12345.67,12345.67,100000000\n".utf8))
+        try handle.close()
+        _ = try t.waitForScreen(timeout: 3, "the appended row's close in the header") {
+            ($0.components(separatedBy: "\n").first ?? "").contains("12,345.67")
+        }
+        try t.send("q")
+        #expect(try t.waitForExit() == 0)
+    }
 }

@@ -90,7 +90,7 @@ final class FakeFiles: LaunchFiles {
     /// The overview's follower asked for: its folder and files.
     private(set) var overviewFollowed: (folder: String?, paths: [String])?
 
-    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService {
+    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions, interval: Double) -> HostService {
         overviewFollowed = (folder?.shown, paths.map(\.shown))
         return FakeLoadsService()
     }
@@ -138,7 +138,7 @@ final class FakeFollower: Follower {
     }
 
     func poll() -> FollowChange { looks.isEmpty ? .none : looks.removeFirst() }
-    var nextLook: Double? { looks.isEmpty ? nil : 0 }
+    func lookDue(every interval: Double) -> Double? { looks.isEmpty ? nil : 0 }
     func block() {}
 }
 

@@ -27,7 +27,7 @@ final class ScriptedEvents: EventSource {
         self.clock = clock
     }
 
-    func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+    func nextEvent(timeoutMilliseconds: Int, wakingFor wakers: [Int32]) -> ViewerEvent? {
         waits.append(Wait(at: clock.time, timeoutMilliseconds: timeoutMilliseconds))
         guard let next = script.first else {
             Issue.record("the loop waited for input after the script ended")

@@ -166,7 +166,7 @@ struct ViewerLoopTests {
             weak var loop: ViewerLoop?
             var sent = 0
             var buffers: [UnsafeRawPointer?] = []
-            func nextEvent(timeoutMilliseconds: Int) -> ViewerEvent? {
+            func nextEvent(timeoutMilliseconds: Int, wakingFor wakers: [Int32]) -> ViewerEvent? {
                 guard let loop else { return .interrupted(signal: 15) }
                 buffers.append(loop.state.series.prices.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
                 sent += 1

@@ -127,7 +127,7 @@ struct FollowerTests {
         close(fds[1])
         // The end of the input ends the last line, and the follower stops looking.
         #expect(Self.prices(follower.poll()) == [10, 11, 12, 13])
-        #expect(follower.nextLook == nil)
+        #expect(follower.lookDue(every: 1) == nil)
         #expect(follower.poll() == .none)
     }
 

@@ -12,7 +12,7 @@ final class Shown<F: Follower> {
 
     init(_ follower: F) { self.follower = follower }
 
-    var nextLook: Double? { follower.nextLook }
+    func lookDue(every interval: Double) -> Double? { follower.lookDue(every: interval) }
 
     func waitForChart(onWait: (String) -> Void) -> FollowChange {
         let change = follower.waitForChart(onWait: onWait)

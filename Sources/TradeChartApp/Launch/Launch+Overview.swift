@@ -81,7 +81,7 @@ extension Launch {
         let stateFile = memory?.writer(stored: remembered, opening: session.memory)
         if let stateFile { services.append(stateFile) }
         // --follow: every file, and the folder's new ones.
-        if request.follow { services.append(files.followOverview(folder: folder, paths: paths, options: options)) }
+        if request.follow { services.append(files.followOverview(folder: folder, paths: paths, options: options, interval: request.refresh)) }
         let status: Int32
         do {
             let screen = ScreenOptions(color: useColor, theme: theme, graphics: graphics, imageCell: imageCell)

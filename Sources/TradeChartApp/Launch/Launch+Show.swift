@@ -68,9 +68,11 @@ extension Launch {
                            view: viewSettings(for: opened.series, remembered: remembered?.view), candles: opened.candles)
         let player = PlayerChoice.resolve(option: request.player, environment: environment)
         var services: [HostService] = [SoundService(player: player), ToneService(player: player), bars]
-        if let follower = opened.follower { services.append(FollowService(follower: follower)) }
+        if let follower = opened.follower { services.append(FollowService(follower: follower, interval: request.refresh)) }
         if let file = opened.olderRows { services.append(OlderRowsService(file: file)) }
-        for other in opened.compared.followers { services.append(FollowService(follower: other.follower, file: other.file)) }
+        for other in opened.compared.followers {
+            services.append(FollowService(follower: other.follower, file: other.file, interval: request.refresh))
+        }
         _ = consume opened
         let stateFile = memory?.writer(stored: remembered?.view, opening: state.memory)
         if let stateFile { services.append(stateFile) }

@@ -80,8 +80,9 @@ public protocol LaunchFiles {
     /// Starts reading `paths` on every core behind the screen, those numbered in `first` first:
     /// the overview takes each as it comes.
     func startLoading(_ paths: [LaunchPath], first: [Int], options: LoadOptions) -> OverviewLoading
-    /// The service that follows the overview's files (`--follow`) and, given a folder, its new files.
-    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService
+    /// The service that follows the overview's files (`--follow`) and, given a folder, its new
+    /// files, looking every `interval` seconds (`--refresh`).
+    func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions, interval: Double) -> HostService
 }
 
 extension LaunchFiles {

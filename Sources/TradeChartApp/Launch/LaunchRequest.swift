@@ -1,4 +1,5 @@
 import TradeChartCore
+import TradeChartSystem
 
 /// What the command line asks for, once parsed: the input of a `Launch`. The executable
 /// fills it from its options; tests fill it by hand.
@@ -27,6 +28,8 @@ public struct LaunchRequest {
     public var reading = ReadingOverrides()
     public var duration = 1.2
     public var follow = false
+    /// `--refresh`: the least seconds between two looks at what is followed while it keeps changing.
+    public var refresh = FileFollower.defaultLookInterval
     public var noState = false
     public var describe = false
     public var audiograph: String?

@@ -59,8 +59,9 @@ public struct SystemLaunchFiles: LaunchFiles, Sendable {
         BackgroundLoads(paths: paths.map { ($0.bytes, $0.shown) }, first: first, options: options)
     }
 
-    public func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions) -> HostService {
-        OverviewFollowService(watch: FolderWatch(folder: folder?.bytes, paths: paths.map { ($0.bytes, $0.shown) }, options: options))
+    public func followOverview(folder: LaunchPath?, paths: [LaunchPath], options: LoadOptions, interval: Double) -> HostService {
+        OverviewFollowService(watch: FolderWatch(folder: folder?.bytes, paths: paths.map { ($0.bytes, $0.shown) }, options: options),
+                              interval: interval)
     }
 
     public func loadNewestFirst(_ path: LaunchPath, options: LoadOptions, need: FirstFrameNeed) -> Result<NewestRowsFile, FrontToBack> {
