@@ -13,10 +13,11 @@ import TradeChartSystem
 /// counted from once the chart is drawn and the screen is still) divided by the rows appended.
 /// Target: under 0.1 ms a row at both sizes; a row whose worst run misses it says so.
 /// Beside it, without a target, what the row is made of: the CPU of one look while the rows
-/// come (the process looks four times a second, `Follower.pollInterval`, whatever it finds),
-/// and of one look at the file unchanged (five seconds before the first row is appended),
-/// and under them the floor: what a loop in C that only makes an idle look's calls costs a
-/// wake-up (`idleLookFloor`).
+/// come (the file's notifications wake the process, which looks at most once a second,
+/// `FileFollower.defaultLookInterval`: ten rows a look), the CPU a second of the file left
+/// unchanged (five seconds before the first row is appended: asleep, but for a safety look
+/// every five seconds), and the floor under a look: what a loop in C that only makes an
+/// idle look's calls costs a wake-up (`idleLookFloor`).
 /// The copy needs the file's size free beside `/tmp`: without it the row is skipped, saying so.
 /// Then issue 25's row: the 1e6-row file followed with all seven indicators on, what a row
 /// costs on top of the line's row (`indicatorsOnTop`).
@@ -60,8 +61,8 @@ enum FollowingBenchmark {
             if rows == 1_000_000 {
                 for _ in 0..<runs { if let wake = idleLookFloor(binary: binary, file: source) { floor.append(wake) } }
             }
-            for (what, values) in [("  CPU a look while the rows come (four looks a second)", followed.map(\.busyLook)),
-                                   ("  CPU a look at the file unchanged", followed.map(\.idleLook)),
+            for (what, values) in [("  CPU a look while the rows come (a look a second)", followed.map(\.busyLook)),
+                                   ("  CPU a second of the file unchanged", followed.map(\.idleSecond)),
                                    ("  the floor: a loop in C that only looks (poll, stat, pread), CPU a wake-up", floor)]
                 where !values.isEmpty {
                 let sorted = values.sorted()
@@ -91,14 +92,14 @@ enum FollowingBenchmark {
                               table: table)
     }
 
-    /// One run's CPU seconds: per appended row, per look while the rows came, per look before any came.
+    /// One run's CPU seconds: per appended row, per look while the rows came, per second before any came.
     struct Followed {
         let perRow: Double
         let busyLook: Double
-        let idleLook: Double
+        let idleSecond: Double
     }
 
-    /// Seconds the file is left unchanged before the first row is appended (`Followed.idleLook`).
+    /// Seconds the file is left unchanged before the first row is appended (`Followed.idleSecond`).
     static let idleSeconds = 5.0
 
     /// One run, nil when the viewer did not come up; `arguments` go before `--follow`.
@@ -115,7 +116,7 @@ enum FollowingBenchmark {
         let idleBegan = LoadBenchmark.now()
         usleep(UInt32(idleSeconds * 1e6))
         idle.sample()
-        let idleLooks = (LoadBenchmark.now() - idleBegan) / FileFollower.pollInterval
+        let idleSpan = LoadBenchmark.now() - idleBegan
         guard var clocks = TerminalBenchmark.ThreadClocks(pid: pid), let out = fopen(copy, "a") else { return nil }
         defer { fclose(out) }
         let count = Int(rowsPerSecond * seconds)
@@ -130,16 +131,17 @@ enum FollowingBenchmark {
             let rest = began + Double(i + 1) / rowsPerSecond - LoadBenchmark.now()
             if rest > 0 { usleep(UInt32(rest * 1e6)) }
         }
-        // The last rows are looked at (four looks a second) and drawn.
-        usleep(600_000)
+        // The last rows are looked at (an interval after the look before) and drawn.
+        usleep(UInt32((FileFollower.defaultLookInterval + 0.2) * 1e6))
         clocks.sample()
-        let looks = (LoadBenchmark.now() - began) / FileFollower.pollInterval
+        // The first row is looked at as it comes (after the quiet spell), the others a look an interval.
+        let looks = 1 + seconds / FileFollower.defaultLookInterval
         return Followed(perRow: clocks.seconds / Double(count), busyLook: clocks.seconds / looks,
-                        idleLook: idle.seconds / idleLooks)
+                        idleSecond: idle.seconds / idleSpan)
     }
 
-    /// What an idle look costs this machine at the least: `CReferenceReader --idle-look`
-    /// (beside the binary) in tmux, waking four times a second to `stat` the file and `pread`
+    /// What a look's wake-up costs this machine at the least: `CReferenceReader --idle-look`
+    /// (beside the binary) in tmux, waking four times a second (`idleLookPeriod`) to `stat` the file and `pread`
     /// its last 32 bytes, as the viewer's look at an unchanged file does; its CPU over
     /// `idleSeconds` divided by its wake-ups. Nil when the reader is not built.
     static func idleLookFloor(binary: String, file: String) -> Double? {
@@ -152,8 +154,11 @@ enum FollowingBenchmark {
         let began = LoadBenchmark.now()
         usleep(UInt32(idleSeconds * 1e6))
         clocks.sample()
-        return clocks.seconds / ((LoadBenchmark.now() - began) / FileFollower.pollInterval)
+        return clocks.seconds / ((LoadBenchmark.now() - began) / idleLookPeriod)
     }
+
+    /// How often `CReferenceReader --idle-look` wakes, in seconds.
+    static let idleLookPeriod = 0.25
 
     /// The local seconds of the last row of a generated file (`2026-11-20 17:29:00+01:00,...`).
     static func lastTime(of path: String) -> Int64? {
