@@ -69,8 +69,10 @@ public final class FileFollower: Follower {
 
     deinit { closeFile() }
 
+    /// At once after a FIFO's look that left data unread (see `StreamFollower.lookDue`).
     public func lookDue(every interval: Double) -> Double? {
-        watch?.isTrusted == true ? max(interval, Self.safetyLookInterval) : interval
+        if pipe?.stoppedAtLimit == true { return 0 }
+        return watch?.isTrusted == true ? max(interval, Self.safetyLookInterval) : interval
     }
 
     public var wakeDescriptor: Int32? { watch?.descriptor }

@@ -16,6 +16,8 @@ struct PipeReader {
     private(set) var lastByte: UInt8?
     /// At most this much is read in one look.
     static let bytesPerLook = 8 << 20
+    /// The last look stopped at `bytesPerLook` with more to read: the next is due at once.
+    private(set) var stoppedAtLimit = false
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -31,6 +33,7 @@ struct PipeReader {
     /// Feeds the parser what arrived since the last look.
     mutating func read(into parser: inout CSVStreamParser) -> Outcome {
         var total = 0
+        stoppedAtLimit = false
         while total < Self.bytesPerLook, Self.isReadable(descriptor, timeoutMilliseconds: 0) {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -42,6 +45,7 @@ struct PipeReader {
             lastByte = buffer[n - 1]
             buffer.withUnsafeBytes { parser.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
+        stoppedAtLimit = total >= Self.bytesPerLook
         return .open
     }
 

@@ -19,8 +19,12 @@ public final class StreamFollower: Follower {
         parser = CSVStreamParser(file: name, options: options)
     }
 
-    /// The pipe wakes the loop when data or its end arrive: a look is due only now and then besides.
-    public func lookDue(every interval: Double) -> Double? { ended ? nil : max(interval, Self.safetyLookInterval) }
+    /// The pipe wakes the loop when data or its end arrive: a look is due only now and then
+    /// besides, but at once after a look that left data unread (a history piped in ahead of
+    /// a feed is read as fast as the frames between its looks allow).
+    public func lookDue(every interval: Double) -> Double? {
+        ended ? nil : reader.stoppedAtLimit ? 0 : max(interval, Self.safetyLookInterval)
+    }
 
     public var wakeDescriptor: Int32? { ended ? nil : reader.descriptor }
 

@@ -46,24 +46,54 @@ struct FollowServiceTests {
         #expect(service.nextTick == 3, "a change after a quiet spell: at once")
     }
 
-    @Test func changesThatKeepComingAreTakenAnIntervalAfterTheLastLook() throws {
+    @Test func aChangeRightAfterTheFirstLookIsLookedAtAtOnce() throws {
+        let follower = try PipeWokenFollower()
+        let service = FollowService(follower: follower, interval: 1)
+        _ = service.tick(at: 0)
+        follower.change()
+        service.woke(at: 0.05)
+        #expect(service.nextTick == 0.05, "the first change: no stream yet")
+    }
+
+    /// Rows that come once a second are each drawn as they come: the wait is measured from
+    /// the change before, so it does not lock onto the interval after the last look.
+    @Test func changesAtTheIntervalsPaceAreEachLookedAtAtOnce() throws {
+        let follower = try PipeWokenFollower()
+        let service = FollowService(follower: follower, interval: 1)
+        _ = service.tick(at: 0)
+        for second in 0..<5 {
+            let time = 0.1 + Double(second)
+            follower.change()
+            service.woke(at: time)
+            #expect(service.nextTick == time, "the change of second \(second) at once")
+            _ = service.tick(at: time + 0.01)
+        }
+        #expect(follower.looks == 6)
+    }
+
+    @Test func changesThatStreamInAreTakenAnIntervalAfterTheLastLook() throws {
         let follower = try PipeWokenFollower()
         let service = FollowService(follower: follower, interval: 1)
         _ = service.tick(at: 0)
         follower.change()
         service.woke(at: 0.1)
-        #expect(service.nextTick == 1, "an interval after the last look")
+        #expect(service.nextTick == 0.1)
+        _ = service.tick(at: 0.1)
+        follower.change()
+        service.woke(at: 0.2)
+        #expect(service.nextTick == 1.1, "a change a tenth of a second after the one before: an interval after the last look")
         #expect(service.wakeDescriptor == nil, "its look is set: no wake-up is listened to until it")
         follower.change()
         service.woke(at: 0.5)
-        #expect(service.nextTick == 1)
-        _ = service.tick(at: 1)
-        #expect(follower.looks == 2)
+        #expect(service.nextTick == 1.1)
+        _ = service.tick(at: 1.1)
+        #expect(follower.looks == 3)
         #expect(service.wakeDescriptor == follower.fds[0], "listening again after the look")
-        #expect(service.nextTick == 6)
+        #expect(service.nextTick == 6.1)
+        // Changes were waiting at that look: they stream in still.
         follower.change()
-        service.woke(at: 1.3)
-        #expect(service.nextTick == 2)
+        service.woke(at: 1.2)
+        #expect(service.nextTick == 2.1)
     }
 
     @Test func theIntervalIsTheRefreshAsked() throws {
@@ -73,6 +103,10 @@ struct FollowServiceTests {
         #expect(service.nextTick == 10, "looks at most every 10 s, also when nothing says a change")
         follower.change()
         service.woke(at: 4)
-        #expect(service.nextTick == 10)
+        #expect(service.nextTick == 4)
+        _ = service.tick(at: 4)
+        follower.change()
+        service.woke(at: 7)
+        #expect(service.nextTick == 14, "3 s after the change before: streaming, for an interval of 10 s")
     }
 }

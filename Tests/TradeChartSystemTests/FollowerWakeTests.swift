@@ -102,6 +102,28 @@ struct FollowerWakeTests {
         #expect(!Self.woke(follower), "the rotated file's rows")
     }
 
+    /// A history piped in ahead of a feed (`(cat history.csv; feed) | tradechart --follow -`)
+    /// is read 8 MB a look, each look at once after the one before, not an interval later.
+    /// (A file stands for the pipe: it is always readable, so the first look reads 8 MB.)
+    @Test func aLookThatLeftInputUnreadIsFollowedAtOnce() throws {
+        let folder = try Folder()
+        var text = "date,close\n"
+        var day = CivilDate(year: 1900, month: 1, day: 1).dayNumber
+        while text.utf8.count < 10 << 20 {
+            text += "\(CivilDate(dayNumber: day)),\(100 + day % 17)\n"
+            day += 1
+        }
+        try folder.write("history.csv", text)
+        let fd = open(folder.path + "/history.csv", O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let follower = StreamFollower(descriptor: fd, name: "history", options: LoadOptions())
+        guard case .updated = follower.poll() else { Issue.record("the first 8 MB give the chart"); return }
+        #expect(follower.lookDue(every: 1) == 0, "input left unread: the next look at once")
+        _ = follower.poll()
+        #expect(follower.lookDue(every: 1) == nil, "the rest read to its end")
+    }
+
     @Test func aPipeWakesTheFollowerWhenDataOrItsEndComes() throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
