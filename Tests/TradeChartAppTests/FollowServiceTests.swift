@@ -33,6 +33,14 @@ struct FollowServiceTests {
         func block() {}
     }
 
+    /// A service and its follower after the service's first look, at 0.
+    static func lookedAtOnce(interval: Double) throws -> (PipeWokenFollower, FollowService) {
+        let follower = try PipeWokenFollower()
+        let service = FollowService(follower: follower, interval: interval)
+        _ = service.tick(at: 0)
+        return (follower, service)
+    }
+
     @Test func aChangeAfterAQuietSpellIsLookedAtAtOnce() throws {
         let follower = try PipeWokenFollower()
         let service = FollowService(follower: follower, interval: 1)
@@ -47,9 +55,7 @@ struct FollowServiceTests {
     }
 
     @Test func aChangeRightAfterTheFirstLookIsLookedAtAtOnce() throws {
-        let follower = try PipeWokenFollower()
-        let service = FollowService(follower: follower, interval: 1)
-        _ = service.tick(at: 0)
+        let (follower, service) = try Self.lookedAtOnce(interval: 1)
         follower.change()
         service.woke(at: 0.05)
         #expect(service.nextTick == 0.05, "the first change: no stream yet")
@@ -58,9 +64,7 @@ struct FollowServiceTests {
     /// Rows that come once a second are each drawn as they come: the wait is measured from
     /// the change before, so it does not lock onto the interval after the last look.
     @Test func changesAtTheIntervalsPaceAreEachLookedAtAtOnce() throws {
-        let follower = try PipeWokenFollower()
-        let service = FollowService(follower: follower, interval: 1)
-        _ = service.tick(at: 0)
+        let (follower, service) = try Self.lookedAtOnce(interval: 1)
         for second in 0..<5 {
             let time = 0.1 + Double(second)
             follower.change()
@@ -72,9 +76,7 @@ struct FollowServiceTests {
     }
 
     @Test func changesThatStreamInAreTakenAnIntervalAfterTheLastLook() throws {
-        let follower = try PipeWokenFollower()
-        let service = FollowService(follower: follower, interval: 1)
-        _ = service.tick(at: 0)
+        let (follower, service) = try Self.lookedAtOnce(interval: 1)
         follower.change()
         service.woke(at: 0.1)
         #expect(service.nextTick == 0.1)
@@ -97,9 +99,7 @@ struct FollowServiceTests {
     }
 
     @Test func theIntervalIsTheRefreshAsked() throws {
-        let follower = try PipeWokenFollower()
-        let service = FollowService(follower: follower, interval: 10)
-        _ = service.tick(at: 0)
+        let (follower, service) = try Self.lookedAtOnce(interval: 10)
         #expect(service.nextTick == 10, "looks at most every 10 s, also when nothing says a change")
         follower.change()
         service.woke(at: 4)
