@@ -116,8 +116,9 @@ struct TradeChartCommand: ParsableCommand {
     var follow = false
 
     /// The default (the request's) is worded in the help, not declared: see `charset`.
-    @Option(help: ArgumentHelp("With --follow: the least time between two looks at the file while rows keep "
-                               + "coming, 0.1 to 60 seconds (a row after a quiet spell is drawn at once). (default: 1)",
+    @Option(help: ArgumentHelp("With --follow: how often to look at the file while rows stream in, 0.1 to 60 "
+                               + "seconds (a row that comes half of that or more after the one before is drawn at once). "
+                               + "(default: 1)",
                                valueName: "SECONDS"))
     var refresh: Double?
 
